@@ -1,0 +1,85 @@
+"""`pnp` — the command group. Parses arguments, calls one command, maps errors to exit codes:
+0 clean, 1 data errors, 2 usage errors, 3 internal error (a bug; --debug shows the traceback)."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from generator import __version__
+from generator.errors import DataErrors, PnpError, UsageError
+from rich.markup import escape
+
+from generator.console import err_console
+
+EXIT_OK, EXIT_DATA, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse's own usage errors: exit 2 with a short message
+        self.print_usage(sys.stderr)
+        _usage_exit(message)
+
+
+def _usage_exit(message: str):
+    err_console().print(f"[bold red]pnp: usage error:[/] {escape(message)}", highlight=False)
+    raise SystemExit(EXIT_USAGE)
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data", type=Path, default=Path(os.environ.get("PNP_DATA", "cards_data")),
+                        help="folder of games (default ./cards_data)")
+    parser.add_argument("--out", type=Path, default=Path(os.environ.get("PNP_OUT", "output")),
+                        help="output folder (default ./output)")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks of internal errors")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from generator.commands import COMMANDS
+
+    parser = _Parser(prog="pnp", description="Print-and-play generator and rules reference for board games.")
+    parser.add_argument("--version", action="version", version=f"pnp {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name, module in COMMANDS.items():
+        p = sub.add_parser(name, help=module.HELP, description=module.__doc__)
+        _common(p)
+        module.add_arguments(p)
+        p.set_defaults(run=module.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0) if not isinstance(exc.code, str) else EXIT_USAGE
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        return int(args.run(args) or 0)
+    except UsageError as exc:
+        err_console().print(f"[bold red]pnp: usage error:[/] {escape(str(exc))}", highlight=False)
+        return EXIT_USAGE
+    except DataErrors as exc:
+        for issue in sorted(exc.issues, key=lambda i: i.sort_key()):
+            err_console().print(f"[bold red]error:[/] {escape(issue.format())}")
+        return EXIT_DATA
+    except PnpError as exc:
+        err_console().print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
+        return EXIT_DATA
+    except KeyboardInterrupt:
+        err_console().print("[yellow]interrupted; earlier outputs are untouched[/]")
+        return 130
+    except Exception as exc:  # noqa: BLE001 - last line of defence: a bug, reported without a traceback
+        if getattr(args, "debug", False):
+            raise
+        err_console().print(f"[bold red]pnp: internal error:[/] {type(exc).__name__}: {escape(str(exc))} "
+                            "(this is a bug in pnpforge; rerun with --debug for the traceback)", highlight=False)
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,10 @@
+"""One module per `pnp` verb; each has HELP, add_arguments(parser) and run(args) -> exit code."""
+from generator.commands import build, inventory, schema, setup, validate
+
+COMMANDS = {
+    "validate": validate,
+    "inventory": inventory,
+    "setup": setup,
+    "schema": schema,
+    "build": build,
+}

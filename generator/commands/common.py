@@ -1,0 +1,28 @@
+"""Helpers the verbs share: load + validate the requested games, refuse to go on with data errors."""
+from __future__ import annotations
+
+import json
+import sys
+
+from generator.errors import DataErrors, Severity
+from generator.load.discover import select_games
+from generator.model.index import GameIndex
+from generator.validate.run import GameResult, validate_folder
+
+
+def validated(args, games: list[str] | None) -> list[GameResult]:
+    return [validate_folder(folder) for folder in select_games(args.data, games)]
+
+
+def one_game(args, game: str) -> GameIndex:
+    """Load and validate one game; data errors stop the command (exit 1) with every message."""
+    result = validated(args, [game])[0]
+    errors = [i for i in result.issues if i.severity == Severity.ERROR]
+    if errors or result.data is None:
+        raise DataErrors(errors)
+    return GameIndex(result.data)
+
+
+def print_json(payload) -> None:
+    json.dump(payload, sys.stdout, ensure_ascii=False, indent=2, sort_keys=False)
+    sys.stdout.write("\n")

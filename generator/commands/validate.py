@@ -1,0 +1,47 @@
+"""Check games' data: schema, references, counts, costs and setup per player count.
+
+Exit 0 when clean, 1 when any game has errors (or warnings with --strict), 2 on usage errors."""
+from __future__ import annotations
+
+from rich.markup import escape
+from rich.table import Table
+
+from generator.commands.common import print_json, validated
+from generator.console import err_console, out_console
+from generator.errors import Severity
+from generator.validate.report import to_json
+
+HELP = "check games' data (schema, references, counts, setup)"
+STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.FINDING: "cyan"}
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
+    parser.add_argument("--json", action="store_true", help="print the JSON report")
+    parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
+
+
+def exit_code(results, strict: bool) -> int:
+    bad = any(not r.ok for r in results)
+    if strict:
+        bad = bad or any(r.count(Severity.WARNING) for r in results)
+    return 1 if bad else 0
+
+
+def run(args) -> int:
+    results = validated(args, args.games)
+    if args.json:
+        print_json(to_json(results))
+        return exit_code(results, args.strict)
+    err = err_console()
+    for r in results:
+        for issue in r.issues:
+            err.print(f"[{STYLE[issue.severity]}]{issue.severity.value}:[/] {escape(issue.format())}")
+    table = Table(title="Validation")
+    for col in ("game", "errors", "warnings", "findings", "unknowns"):
+        table.add_column(col, justify="left" if col == "game" else "right")
+    for r in results:
+        table.add_row(r.game_id, str(r.count(Severity.ERROR)), str(r.count(Severity.WARNING)),
+                      str(r.count(Severity.FINDING)), str(len(r.unknowns)))
+    out_console().print(table)
+    return exit_code(results, args.strict)

@@ -1,0 +1,1 @@
+"""Load phase: YAML files → plain data with source positions beside it."""

@@ -1,0 +1,165 @@
+"""Safe YAML reading built on PyYAML's event stream.
+
+Why events and not ``yaml.safe_load``: the event parser is iterative, so deep nesting cannot blow the
+stack; we see every anchor, alias and tag before anything is built, so alias bombs and object tags are
+refused outright; duplicate keys are caught; and every node's position is recorded in a PositionTree
+beside the plain data. Timestamps stay strings (no implicit dates).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.constructor import SafeConstructor
+
+from generator.errors import DataErrors, Issue, SourceSpan
+from generator.load.positions import PositionTree
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+MAX_DEPTH = 64
+
+_resolver = yaml.resolver.Resolver()
+_constructor = SafeConstructor()
+
+
+def _fail(file: str, line: int, col: int, message: str, hint: str = "", code: str = "yaml") -> DataErrors:
+    return DataErrors([Issue(SourceSpan(file, line, col), "", message, hint=hint, code=code)])
+
+
+def _scalar(event: yaml.ScalarEvent) -> Any:
+    """Turn a scalar event into a Python value with YAML 1.1 core types, dates left as text."""
+    if not event.implicit[0]:  # quoted or explicitly tagged (tags are refused earlier)
+        return event.value
+    tag = _resolver.resolve(yaml.ScalarNode, event.value, event.implicit)
+    node = yaml.ScalarNode(tag, event.value)
+    if tag.endswith(":null"):
+        return None
+    if tag.endswith(":bool"):
+        return _constructor.construct_yaml_bool(node)
+    if tag.endswith(":int"):
+        return _constructor.construct_yaml_int(node)
+    if tag.endswith(":float"):
+        return _constructor.construct_yaml_float(node)
+    return event.value
+
+
+def _decode(raw: bytes, file: str) -> str:
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raise _fail(file, 1, 1, "file starts with a byte-order mark (BOM)",
+                    "save it as UTF-8 without BOM", code="encoding")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        col = exc.start - (before.rfind(b"\n") + 1) + 1
+        raise _fail(file, line, col, f"bytes are not valid UTF-8 (byte 0x{raw[exc.start]:02x})",
+                    "save the file as UTF-8", code="encoding") from None
+
+
+def read_yaml_text(text: str, file: str) -> tuple[Any, PositionTree]:
+    """Parse one YAML document into plain data and its positions; raise DataErrors on any problem."""
+    tree = PositionTree(file)
+    stack: list[tuple[Any, tuple, Any]] = []  # (container, path, pending mapping key)
+    root: Any = None
+    documents = 0
+
+    def attach(value: Any, mark: yaml.Mark) -> tuple | None:
+        """Put ``value`` in the current container; return its path (None for a mapping key)."""
+        nonlocal root
+        if not stack:
+            root = value
+            tree.add((), mark.line + 1, mark.column + 1)
+            return ()
+        container, path, pending = stack[-1]
+        if isinstance(container, list):
+            child = path + (len(container),)
+            container.append(value)
+            tree.add(child, mark.line + 1, mark.column + 1)
+            return child
+        if pending is _NO_KEY:
+            if isinstance(value, (dict, list)):
+                raise _fail(file, mark.line + 1, mark.column + 1, "a mapping key must be a plain scalar")
+            if value in container:
+                raise _fail(file, mark.line + 1, mark.column + 1, f"duplicate key '{value}'",
+                            "each key may appear once in a mapping", code="duplicate-key")
+            stack[-1] = (container, path, value)
+            tree.add_key(path + (value,), mark.line + 1, mark.column + 1)
+            return None
+        child = path + (pending,)
+        container[pending] = value
+        stack[-1] = (container, path, _NO_KEY)
+        tree.add(child, mark.line + 1, mark.column + 1)
+        return child
+
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            mark = event.start_mark
+            if isinstance(event, yaml.DocumentStartEvent):
+                documents += 1
+                if documents > 1:
+                    raise _fail(file, mark.line + 1, mark.column + 1, "more than one YAML document in a file",
+                                "remove the '---' separator")
+                continue
+            if isinstance(event, yaml.AliasEvent):
+                raise _fail(file, mark.line + 1, mark.column + 1, f"alias '*{event.anchor}' is not allowed",
+                            "write the value out; anchors and aliases are refused", code="alias")
+            if isinstance(event, (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                if getattr(event, "anchor", None):
+                    raise _fail(file, mark.line + 1, mark.column + 1, f"anchor '&{event.anchor}' is not allowed",
+                                "write the value out; anchors and aliases are refused", code="alias")
+                if event.tag not in (None, "!"):
+                    raise _fail(file, mark.line + 1, mark.column + 1, f"tag '{event.tag}' is not allowed",
+                                "only plain YAML data is read (safe loading)", code="tag")
+            if isinstance(event, yaml.ScalarEvent):
+                attach(_scalar(event), mark)
+            elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                if len(stack) >= MAX_DEPTH:
+                    raise _fail(file, mark.line + 1, mark.column + 1,
+                                f"nested deeper than {MAX_DEPTH} levels", code="depth")
+                value: Any = {} if isinstance(event, yaml.MappingStartEvent) else []
+                path = attach(value, mark)
+                if path is None:
+                    raise _fail(file, mark.line + 1, mark.column + 1, "a mapping key must be a plain scalar")
+                stack.append((value, path, _NO_KEY))
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                stack.pop()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        problem = exc.problem or exc.context or "invalid YAML"
+        hint = "indent with spaces, not tabs" if "\\t" in problem or "tab" in problem else ""
+        msg = f"YAML syntax error: {problem}"
+        if exc.context and exc.problem:
+            msg += f" ({exc.context})"
+        raise _fail(file, line, col, msg, hint, code="syntax") from None
+    except yaml.YAMLError as exc:  # reader errors: control characters and the like
+        raise _fail(file, 1, 1, f"YAML error: {exc}", code="syntax") from None
+    return root, tree
+
+
+class _NoKey:
+    def __repr__(self) -> str:
+        return "<no key>"
+
+
+_NO_KEY = _NoKey()
+
+
+def read_yaml_file(path: Path, display: str) -> tuple[Any, PositionTree]:
+    """Read a YAML file from disk with size and encoding checks first."""
+    if path.is_dir():
+        raise _fail(display, 0, 0, "is a directory, expected a YAML file", code="io")
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise _fail(display, 1, 1, f"file is {size} bytes; the limit is {MAX_FILE_BYTES}",
+                        "split the data into several files", code="size")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise _fail(display, 0, 0, f"cannot read file: {exc.strerror}", code="io") from None
+    text = _decode(raw, display)
+    if "\x00" in text:
+        raise _fail(display, 1, 1, "file contains NUL characters; expected a text YAML file", code="encoding")
+    return read_yaml_text(text, display)

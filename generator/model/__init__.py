@@ -1,0 +1,1 @@
+"""Model phase: validated documents → indexed, resolved game objects the generators read."""

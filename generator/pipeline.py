@@ -1,0 +1,55 @@
+"""The single orchestrator of `pnp build`: explicit phase order, everything gathered, then written.
+
+load + validate every game → stop on errors (nothing written) → generators (print, boards, site) →
+manifest last, so a manifest on disk always describes finished artifacts."""
+from __future__ import annotations
+
+import json
+
+from rich.table import Table
+
+from generator.commands.common import validated
+from generator.console import out_console
+from generator.errors import DataErrors, Severity
+from generator.model.index import GameIndex
+from generator.validate.report import to_json
+from generator.write.atomic import OutputDir, clean_stale_temps
+from generator.write.manifest import Manifest
+
+GENERATORS: list = []  # (name, callable(indexes, out, manifest, args)) registered by targets as they land
+
+
+def run_build(args) -> int:
+    results = validated(args, args.games)
+    errors = [i for r in results for i in r.issues if i.severity == Severity.ERROR]
+    if errors:
+        raise DataErrors(errors)
+    out = OutputDir(args.out)
+    clean_stale_temps(out.root)
+    indexes = [GameIndex(r.data) for r in results]
+    manifest = Manifest.load(out)
+    out.write_text("validation.json", json.dumps(to_json(results), ensure_ascii=False, indent=2) + "\n")
+    for name, generate in _generators():
+        if name in args.skip:
+            continue
+        generate(indexes, out, manifest, args)
+    manifest.save(out)
+    _summary(results, manifest)
+    return 0
+
+
+def _generators():
+    from generator.targets import registry
+
+    return registry()
+
+
+def _summary(results, manifest: Manifest) -> None:
+    table = Table(title="Build")
+    for col in ("game", "warnings", "findings", "artifacts", "pages"):
+        table.add_column(col, justify="left" if col == "game" else "right")
+    for r in results:
+        arts = [a for a in manifest.artifacts if a.get("game") == r.game_id]
+        table.add_row(r.game_id, str(r.count(Severity.WARNING)), str(r.count(Severity.FINDING)), str(len(arts)),
+                      str(sum(a.get("pages") or 0 for a in arts)))
+    out_console().print(table)

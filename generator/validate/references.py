@@ -1,0 +1,138 @@
+"""Every id is unique and every reference resolves (decks, factions, components, modules, rules, terms)."""
+from __future__ import annotations
+
+import re
+
+from generator.validate.context import CheckContext
+
+RULE_REF = re.compile(r"§\s?(\d+(?:\.\d+)*)")
+TERM_LINK = re.compile(r"\[\[([^\]|]+)(?:\|[^\]]*)?\]\]")
+ICON = re.compile(r"(?<![\w:]):([a-z0-9_\-]+):(?![\w:])")
+
+
+def check_unique_ids(ctx: CheckContext) -> None:
+    data = ctx.data
+    for key in ("factions", "modules", "components", "decks", "cards", "tiles", "boards", "icons", "layouts",
+                "scenarios", "constants", "tables", "cost_rules", "recipes", "glossary"):
+        seen: dict[str, int] = {}
+        for i, item in enumerate(getattr(data, key)):
+            if item.id in seen:
+                ctx.error((key, i, "id"), f"duplicate id '{item.id}' (first at {key}[{seen[item.id]}])",
+                          code="duplicate-id")
+            seen.setdefault(item.id, i)
+    seen_rules: dict[str, int] = {}
+    for i, rule in enumerate(data.rules):
+        if rule.number in seen_rules:
+            ctx.error(("rules", i, "number"), f"duplicate rule number '{rule.number}'", code="duplicate-id")
+        seen_rules.setdefault(rule.number, i)
+    numbers = set(seen_rules)
+    for i, rule in enumerate(data.rules):
+        if "." in rule.number:
+            parent = rule.number.rsplit(".", 1)[0]
+            if parent not in numbers:
+                ctx.error(("rules", i, "number"), f"rule {rule.number} has no parent section {parent}",
+                          code="reference")
+
+
+def check_references(ctx: CheckContext) -> None:
+    data, idx = ctx.data, ctx.index
+    factions = {f.id for f in data.factions}
+    modules = set(idx.module_ids)
+    components = set(idx.components)
+    decks = set(idx.decks)
+    scenarios = {s.id for s in data.scenarios}
+    tables = {t.id: t for t in data.tables}
+    layouts = {lay.id for lay in data.layouts} | {"standard", "minimal"}
+    cards = {c.id for c in data.cards}
+    for i, comp in enumerate(data.components):
+        ctx.ref(("components", i, "parent"), comp.parent, components, "component")
+        ctx.ref(("components", i, "module"), comp.module, modules, "module")
+        for fid in comp.per_faction or {}:
+            ctx.ref(("components", i, "per_faction", fid), fid, factions, "faction")
+    for i, deck in enumerate(data.decks):
+        ctx.ref(("decks", i, "component"), deck.component, components, "component")
+        ctx.ref(("decks", i, "faction"), deck.faction, factions, "faction")
+        ctx.ref(("decks", i, "layout"), deck.layout, layouts, "card layout")
+    for i, card in enumerate(data.cards):
+        ctx.ref(("cards", i, "deck"), card.deck, decks, "deck")
+        ctx.ref(("cards", i, "faction"), card.faction, factions, "faction")
+        ctx.ref(("cards", i, "module"), card.module, modules, "module")
+    for i, lay in enumerate(data.layouts):
+        ctx.ref(("layouts", i, "extends"), lay.extends, layouts - {lay.id}, "card layout")
+    for i, tile in enumerate(data.tiles):
+        ctx.ref(("tiles", i, "component"), tile.component, components, "component")
+        ctx.ref(("tiles", i, "module"), tile.module, modules, "module")
+    tile_ids = {t.id for t in data.tiles}
+    for b, board in enumerate(data.boards):
+        ctx.ref(("boards", b, "component"), board.component, components, "component")
+        regions = {r.id for r in board.regions}
+        for r, region in enumerate(board.regions):
+            for a, other in enumerate(region.adjacent):
+                ctx.ref(("boards", b, "regions", r, "adjacent", a), other, regions, "region")
+        for m, layout in enumerate(board.maps):
+            for p, place in enumerate(layout.placements):
+                ctx.ref(("boards", b, "maps", m, "placements", p, "tile"), place.tile, tile_ids, "tile")
+    _check_setup_refs(ctx, components, scenarios, modules)
+    for i, scen in enumerate(data.scenarios):
+        for m, mod in enumerate(scen.modules):
+            ctx.ref(("scenarios", i, "modules", m), mod, modules, "module")
+    for i, rule in enumerate(data.cost_rules):
+        ctx.ref(("cost_rules", i, "deck"), rule.deck, decks, "deck")
+        if ctx.ref(("cost_rules", i, "table"), rule.table, tables, "table"):
+            ctx.ref(("cost_rules", i, "column"), rule.column, {c.id for c in tables[rule.table].columns}, "column")
+    for t, table in enumerate(data.tables):
+        columns = {c.id for c in table.columns}
+        for r, row in enumerate(table.rows):
+            for col in row.values:
+                ctx.ref(("tables", t, "rows", r, "values", col), col, columns, "column")
+    items = components | cards | {c.id for c in data.constants}
+    for i, recipe in enumerate(data.recipes):
+        ctx.ref(("recipes", i, "output"), recipe.output, items, "component or card")
+        for j, part in enumerate(recipe.inputs):
+            ctx.ref(("recipes", i, "inputs", j, "item"), part.item, items, "component or card")
+    _check_text_refs(ctx)
+
+
+def _check_setup_refs(ctx: CheckContext, components, scenarios, modules) -> None:
+    setup = ctx.data.setup
+    if setup is None:
+        return
+    for group in ("rows", "per_player"):
+        for i, row in enumerate(getattr(setup, group)):
+            ctx.ref(("setup", group, i, "component"), row.component, components, "component")
+            ctx.ref(("setup", group, i, "scenario"), row.scenario, scenarios, "scenario")
+            ctx.ref(("setup", group, i, "module"), row.module, modules, "module")
+    for i, step in enumerate(setup.steps):
+        ctx.ref(("setup", "steps", i, "scenario"), step.scenario, scenarios, "scenario")
+
+
+def _check_text_refs(ctx: CheckContext) -> None:
+    data = ctx.data
+    numbers = {r.number for r in data.rules}
+    terms = {t.id for t in data.glossary}
+    icons = {i.id for i in data.icons}
+    for i, rule in enumerate(data.rules):
+        for j, num in enumerate(rule.see):
+            ctx.ref(("rules", i, "see", j), num, numbers, "rule number")
+        for lang in ("pl", "en"):
+            _scan_text(ctx, ("rules", i, "text", lang), getattr(rule.text, lang), numbers, terms, icons)
+    for i, term in enumerate(data.glossary):
+        for j, other in enumerate(term.see_also):
+            ctx.ref(("glossary", i, "see_also", j), other, terms, "glossary term")
+        ctx.ref(("glossary", i, "rule"), term.rule, numbers, "rule number")
+        for lang in ("pl", "en"):
+            _scan_text(ctx, ("glossary", i, "definition", lang), getattr(term.definition, lang), numbers, terms,
+                       icons)
+    for i, card in enumerate(data.cards):
+        if card.text is not None and card.text != "unknown":
+            for lang in ("pl", "en"):
+                _scan_text(ctx, ("cards", i, "text", lang), getattr(card.text, lang), numbers, terms, icons)
+
+
+def _scan_text(ctx: CheckContext, path: tuple, text: str, numbers, terms, icons) -> None:
+    for match in RULE_REF.finditer(text):
+        ctx.ref(path, match.group(1), numbers, "rule number")
+    for match in TERM_LINK.finditer(text):
+        ctx.ref(path, match.group(1).strip(), terms, "glossary term")
+    for match in ICON.finditer(text):
+        ctx.ref(path, match.group(1), icons, "inline icon")

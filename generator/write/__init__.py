@@ -1,0 +1,1 @@
+"""Write phase: atomic, deterministic files under the output folder, and the manifest."""

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the non-Python tools the test-suite uses, only if they are missing.
+# pdffonts/pdftoppm (poppler-utils), qpdf, chromium (browser tests of the rules site).
+set -euo pipefail
+need=()
+command -v pdffonts >/dev/null 2>&1 || need+=(poppler-utils)
+command -v qpdf >/dev/null 2>&1 || need+=(qpdf)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+if [ ${#need[@]} -eq 0 ]; then exit 0; fi
+if [ "$(id -u)" != "0" ]; then
+  echo "system-deps: missing ${need[*]}; install them (apt-get install ${need[*]}) or run as root" >&2
+  exit 0
+fi
+echo "system-deps: installing ${need[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >/dev/null
+apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
