@@ -131,7 +131,7 @@ def _check(orientation: str) -> str:
 @lru_cache(maxsize=2)
 def _unit_corners(orientation: str) -> tuple[tuple[float, float], ...]:
     start = -30.0 if _check(orientation) == "pointy" else 0.0
-    return tuple((math.cos(math.radians(start + 60 * i)), math.sin(math.radians(start + 60 * i)))
+    return tuple((round(math.cos(math.radians(start + 60 * i)), 15), round(math.sin(math.radians(start + 60 * i)), 15))
                  for i in range(6))
 
 

@@ -66,13 +66,14 @@ class GameIndex:
     def is_leaf(self, comp: Component) -> bool:
         return comp.id not in self.children
 
-    def available(self, comp_id: str, modules: list[str] | None = None) -> int | None:
+    def available(self, comp_id: str, modules: list[str] | None = None, _seen: frozenset = frozenset()
+                  ) -> int | None:
         """How many of a component the selected modules hold; None when the rulebook does not say."""
         modules = modules or self.module_ids
         comp = self.components[comp_id]
-        kids = self.children.get(comp_id, [])
+        kids = [k for k in self.children.get(comp_id, []) if k.id not in _seen]  # a parent cycle is reported elsewhere
         if kids:
-            parts = [self.available(k.id, modules) for k in kids]
+            parts = [self.available(k.id, modules, _seen | {comp_id}) for k in kids]
             if all(p is not None for p in parts):
                 return sum(parts)
         if comp.module not in modules:

@@ -1,0 +1,292 @@
+"""Fit card text into a box: word wrap, Polish hyphenation, shrink to fit, or a clear failure.
+
+Measuring is injected (`FontMetrics`) so this module stays pure and testable with fake metrics; the
+real measurer lives in render/fonts.py. Markup is deliberately tiny: `**bold**` and `:icon:` tokens,
+a newline forces a line break. Lines come back as runs so every backend draws exactly what was measured.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Protocol, runtime_checkable
+
+import pyphen
+
+from .geometry import EPS, Size
+from .units import pt_to_mm
+
+_TOKEN_RE = re.compile(r"(\*\*|:[A-Za-z][A-Za-z0-9_-]*:|\n)")
+_CORE_RE = re.compile(r"^(\W*)(.*?)(\W*)$", re.DOTALL)
+HYPHEN = "-"
+
+
+@runtime_checkable
+class FontMetrics(Protocol):
+    """What layout needs to know about a font, in millimetres."""
+
+    def width(self, text: str, font: str, size_pt: float) -> float: ...
+
+    def line_height(self, font: str, size_pt: float) -> float: ...
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of a line in one style: text (regular or bold) or an icon of fixed width."""
+
+    text: str
+    bold: bool = False
+    icon: str | None = None
+    width: float = 0.0  # mm, set by fit_text
+
+
+@dataclass(frozen=True)
+class FittedText:
+    """The chosen size and the lines, as plain strings and as runs (with widths) for drawing."""
+
+    size_pt: float
+    lines: tuple[str, ...]
+    runs: tuple[tuple[Run, ...], ...]
+    widths: tuple[float, ...]
+    line_height: float  # mm
+    font: str
+    bold_font: str
+    icon_width: float  # mm
+
+    @property
+    def height(self) -> float:
+        return len(self.lines) * self.line_height
+
+
+class TextDoesNotFit(ValueError):
+    """Even at the smallest allowed size the text needs more room than the box has."""
+
+    def __init__(self, text: str, box: Size, min_pt: float, reason: str) -> None:
+        self.text, self.box, self.min_pt, self.reason = text, box, min_pt, reason
+        short = text if len(text) <= 60 else text[:57] + "..."
+        super().__init__(f"text {short!r} does not fit in {box.w:g} x {box.h:g} mm "
+                         f"even at {min_pt:g} pt: {reason}")
+
+
+class UnknownIcon(ValueError):
+    def __init__(self, name: str, text: str, known: Iterable[str]) -> None:
+        self.name, self.text, self.known = name, text, frozenset(known)
+        listed = ", ".join(sorted(self.known)) or "none are defined"
+        super().__init__(f"unknown icon :{name}: in {text!r}; known icons: {listed}")
+
+
+class MarkupError(ValueError):
+    """Unbalanced ** in card text."""
+
+
+Word = tuple[Run, ...]  # pieces with no space between them
+_BREAK: Word = ()
+
+
+def parse_markup(text: str, known_icons: Iterable[str] = frozenset()) -> list[Word]:
+    """Split text into words (tuples of styled pieces); an empty tuple marks a forced line break."""
+    known = frozenset(known_icons)
+    words: list[Word] = []
+    current: list[Run] = []
+    bold = False
+    for token in _TOKEN_RE.split(text):
+        if token == "**":
+            bold = not bold
+        elif token == "\n":
+            _flush(words, current)
+            words.append(_BREAK)
+        elif len(token) > 2 and token[0] == ":" == token[-1]:
+            name = token[1:-1]
+            if name not in known:
+                raise UnknownIcon(name, text, known)
+            current.append(Run("", bold=bold, icon=name))
+        else:
+            _split_words(token, bold, words, current)
+    if bold:
+        raise MarkupError(f"unclosed ** in {text!r}")
+    _flush(words, current)
+    return words
+
+
+def fit_text(text: str, box: Size, metrics: FontMetrics, font: str, max_pt: float, min_pt: float,
+             lang: str = "pl", step: float = 0.5, *, bold_font: str | None = None,
+             known_icons: Iterable[str] = frozenset(), icon_em: float = 1.2) -> FittedText:
+    """Largest size from max_pt down to min_pt (in `step`s) at which the text fits the box.
+
+    Words wider than the box are hyphenated (pyphen, `lang`); anything else wraps at spaces.
+    Raises TextDoesNotFit, UnknownIcon or MarkupError.
+    """
+    if not 0 < min_pt <= max_pt or step <= 0:
+        raise ValueError(f"need 0 < min_pt <= max_pt and step > 0, got {min_pt}, {max_pt}, {step}")
+    words = parse_markup(text, known_icons)
+    setter = _Setter(box, metrics, font, bold_font or f"{font}-Bold", icon_em, lang)
+    reason = "no size tried"
+    for size in _sizes(max_pt, min_pt, step):
+        result = setter.set(words, size)
+        if isinstance(result, FittedText):
+            return result
+        reason = result
+    raise TextDoesNotFit(text, box, min_pt, reason)
+
+
+# --- parsing helpers ------------------------------------------------------------------------------
+
+def _flush(words: list[Word], current: list[Run]) -> None:
+    if current:
+        words.append(tuple(current))
+        current.clear()
+
+
+def _split_words(token: str, bold: bool, words: list[Word], current: list[Run]) -> None:
+    for part in re.split(r"(\s+)", token):
+        if not part:
+            continue
+        if part.isspace():
+            _flush(words, current)
+        else:
+            current.append(Run(part, bold=bold))
+
+
+def _sizes(max_pt: float, min_pt: float, step: float) -> list[float]:
+    n = int((max_pt - min_pt) / step + 1e-9)
+    sizes = [round(max_pt - k * step, 6) for k in range(n + 1)]
+    if sizes[-1] > min_pt + 1e-9:
+        sizes.append(min_pt)
+    return sizes
+
+
+@lru_cache(maxsize=8)
+def _hyphenator(lang: str) -> pyphen.Pyphen | None:
+    found = pyphen.language_fallback(lang)
+    return pyphen.Pyphen(lang=found) if found else None
+
+
+def break_points(word: str, lang: str) -> list[tuple[str, str]]:
+    """(head, tail) splits, longest head first; heads get a hyphen unless they end with one."""
+    points = {i + 1 for i, ch in enumerate(word[:-1]) if ch == HYPHEN and i > 0}
+    dic = _hyphenator(lang)
+    if dic is not None:
+        prefix, core, _ = _CORE_RE.match(word).groups()  # type: ignore[union-attr]
+        points |= {len(prefix) + p for p in dic.positions(core)}
+    out = []
+    for p in sorted(points, reverse=True):
+        head, tail = word[:p], word[p:]
+        out.append((head if head.endswith(HYPHEN) else head + HYPHEN, tail))
+    return out
+
+
+# --- line setting -----------------------------------------------------------------------------
+
+class _Setter:
+    """Sets words into lines at one size; returns FittedText or the reason it failed."""
+
+    def __init__(self, box: Size, metrics: FontMetrics, font: str, bold_font: str, icon_em: float,
+                 lang: str) -> None:
+        self.box, self.metrics, self.font, self.bold_font = box, metrics, font, bold_font
+        self.icon_em, self.lang = icon_em, lang
+
+    def set(self, words: list[Word], size: float) -> FittedText | str:
+        self.size = size
+        self.icon_w = self.icon_em * pt_to_mm(size)
+        self.space = self.metrics.width(" ", self.font, size)
+        self.bold_space = self.metrics.width(" ", self.bold_font, size)
+        lines: list[list[Run]] = [[]]
+        for word in words:
+            if word == _BREAK:
+                lines.append([])
+                continue
+            problem = self._place(self._measure(word), lines)
+            if problem:
+                return problem
+        return self._finish(lines)
+
+    def _measure(self, word: Word) -> Word:
+        return tuple(replace(r, width=self.icon_w if r.icon else self._text_width(r.text, r.bold))
+                     for r in word)
+
+    def _text_width(self, text: str, bold: bool) -> float:
+        return self.metrics.width(text, self.bold_font if bold else self.font, self.size)
+
+    def _place(self, word: Word, lines: list[list[Run]]) -> str | None:
+        width = sum(r.width for r in word)
+        line = lines[-1]
+        used = _line_width(line)
+        if line and used + self.space + width <= self.box.w + EPS:
+            line.extend((self._space_between(line[-1], word[0]), *word))
+            return None
+        if width <= self.box.w + EPS:
+            if line:
+                lines.append([])
+            lines[-1].extend(word)
+            return None
+        return self._hyphenate(word, lines)
+
+    def _space_between(self, left: Run, right: Run) -> Run:
+        """A space inside a bold phrase is bold, so the phrase stays one run of the measured width."""
+        if left.bold and right.bold and not left.icon and not right.icon:
+            return Run(" ", bold=True, width=self.bold_space)
+        return Run(" ", width=self.space)
+
+    def _hyphenate(self, word: Word, lines: list[list[Run]]) -> str | None:
+        if len(word) != 1 or word[0].icon:
+            return f"'{_plain(word)}' is wider than the box and cannot be hyphenated"
+        run = word[0]
+        remaining = run.text
+        while self._text_width(remaining, run.bold) > self.box.w + EPS:
+            split = self._best_split(remaining, run.bold, lines)
+            if split is None:
+                return f"'{run.text}' is wider than the box even when hyphenated"
+            head, remaining = split
+        return self._place((replace(run, text=remaining, width=self._text_width(remaining, run.bold)),),
+                           lines)
+
+    def _best_split(self, text: str, bold: bool, lines: list[list[Run]]) -> tuple[str, str] | None:
+        """Put the longest fitting head on the current line (or a fresh one); return (head, tail)."""
+        for fresh in (False, True):
+            line = [] if fresh else lines[-1]
+            lead = _line_width(line) + (self.space if line else 0.0)
+            for head, tail in break_points(text, self.lang):
+                w = self._text_width(head, bold)
+                if lead + w <= self.box.w + EPS:
+                    if fresh and lines[-1]:
+                        lines.append([])
+                    target = lines[-1]
+                    if target:
+                        target.append(self._space_between(target[-1], Run(head, bold=bold)))
+                    target.append(Run(head, bold=bold, width=w))
+                    lines.append([])
+                    return head, tail
+        return None
+
+    def _finish(self, lines: list[list[Run]]) -> FittedText | str:
+        while lines and not lines[-1]:  # a trailing newline adds no visible line
+            lines.pop()
+        line_h = self.metrics.line_height(self.font, self.size)
+        runs = tuple(_merge(line) for line in lines)
+        if len(runs) * line_h > self.box.h + EPS:
+            return f"{len(runs)} lines at {self.size:g} pt need {len(runs) * line_h:.1f} mm of height"
+        return FittedText(self.size, tuple(_plain(r) for r in runs), runs,
+                          tuple(_line_width(list(r)) for r in runs), line_h, self.font, self.bold_font,
+                          self.icon_w)
+
+
+def _line_width(line: list[Run]) -> float:
+    return sum(r.width for r in line)
+
+
+def _merge(line: list[Run]) -> tuple[Run, ...]:
+    """Join neighbouring text runs of one style so backends draw few, whole strings."""
+    out: list[Run] = []
+    for r in line:
+        prev = out[-1] if out else None
+        joinable = prev and not prev.icon and not prev.text.isspace()  # no run starts with a space
+        if joinable and not r.icon and prev.bold == r.bold:
+            out[-1] = replace(prev, text=prev.text + r.text, width=prev.width + r.width)
+        else:
+            out.append(r)
+    return tuple(out)
+
+
+def _plain(runs: Iterable[Run]) -> str:
+    return "".join(f":{r.icon}:" if r.icon else r.text for r in runs)
