@@ -1,0 +1,335 @@
+"""The scene: pages of immutable drawing primitives in millimetres, shared by every backend.
+
+Layout code builds a Scene; render/pdf.py and render/svg.py draw the same Scene, so what a test reads
+back from one output holds for the other. Shared artwork (a deck's common back) is a FormDef, drawn once
+and placed many times with UseForm; the PDF backend turns it into one XObject.
+Text blocks are expanded here (not in the backends) into positioned text runs, so both backends place
+every glyph run at the same coordinates.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Union
+
+from .geometry import IDENTITY, Point, Rect, Size, Transform
+from .textfit import FittedText, Run
+from .units import pt_to_mm
+
+DEFAULT_FONT = "DejaVuSans"
+CAP_CENTRE_EM = 0.36  # baseline sits this far (in em) below a line's middle, centring capitals
+ICON_PREFIX = "icon:"  # a FormDef named "icon:coin" is drawn for the :coin: token
+_COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
+ANCHORS = ("start", "middle", "end")
+
+
+def _colour(value: str | None, what: str) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or not _COLOUR_RE.match(value):
+        raise ValueError(f"{what} must be a colour like '#1a2b3c' or None, got {value!r}")
+    return value.lower()
+
+
+def _set(obj: object, name: str, value: object) -> None:
+    object.__setattr__(obj, name, value)
+
+
+def _check_stroke(obj: object) -> None:
+    _set(obj, "stroke", _colour(getattr(obj, "stroke"), "stroke"))
+    if getattr(obj, "stroke_pt") < 0:
+        raise ValueError(f"stroke width cannot be negative, got {getattr(obj, 'stroke_pt')}")
+
+
+@dataclass(frozen=True)
+class RectItem:
+    rect: Rect
+    fill: str | None = None
+    stroke: str | None = "#000000"
+    stroke_pt: float = 0.5
+    radius: float = 0.0
+
+    def __post_init__(self) -> None:
+        _set(self, "fill", _colour(self.fill, "fill"))
+        _check_stroke(self)
+        if self.radius < 0:
+            raise ValueError(f"corner radius cannot be negative, got {self.radius}")
+
+
+@dataclass(frozen=True)
+class Line:
+    p1: Point
+    p2: Point
+    stroke: str = "#000000"
+    stroke_pt: float = 0.5
+    dash: tuple[float, ...] | None = None  # mm, on/off lengths
+
+    def __post_init__(self) -> None:
+        _check_stroke(self)
+        if self.dash is not None:
+            _set(self, "dash", tuple(float(d) for d in self.dash))
+
+
+@dataclass(frozen=True)
+class Polygon:
+    points: tuple[Point, ...]
+    fill: str | None = None
+    stroke: str | None = "#000000"
+    stroke_pt: float = 0.5
+    closed: bool = True
+
+    def __post_init__(self) -> None:
+        _set(self, "points", tuple(self.points))
+        if len(self.points) < 2:
+            raise ValueError("a polygon needs at least 2 points")
+        _set(self, "fill", _colour(self.fill, "fill"))
+        _check_stroke(self)
+
+
+@dataclass(frozen=True)
+class Circle:
+    center: Point
+    r: float
+    fill: str | None = None
+    stroke: str | None = "#000000"
+    stroke_pt: float = 0.5
+
+    def __post_init__(self) -> None:
+        if self.r <= 0:
+            raise ValueError(f"circle radius must be positive, got {self.r}")
+        _set(self, "fill", _colour(self.fill, "fill"))
+        _check_stroke(self)
+
+
+@dataclass(frozen=True)
+class TextItem:
+    """One line of text; (x, y) is on the baseline, `anchor` says which end of the text is at x."""
+
+    x: float
+    y: float
+    text: str
+    font: str = DEFAULT_FONT
+    size_pt: float = 10.0
+    anchor: str = "start"
+    fill: str = "#000000"
+    bold: bool = False  # use the font's bold face (render/fonts.py knows the pairs)
+
+    def __post_init__(self) -> None:
+        if self.anchor not in ANCHORS:
+            raise ValueError(f"anchor must be one of {ANCHORS}, got {self.anchor!r}")
+        if self.size_pt <= 0:
+            raise ValueError(f"font size must be positive, got {self.size_pt}")
+        _set(self, "fill", _colour(self.fill, "fill"))
+
+
+@dataclass(frozen=True)
+class TextBlock:
+    """Text already fitted by textfit.fit_text; drawn in the font it was measured with."""
+
+    rect: Rect
+    fitted: FittedText
+    align: str = "left"
+    valign: str = "top"
+    fill: str = "#000000"
+
+    def __post_init__(self) -> None:
+        if self.align not in ("left", "center", "right"):
+            raise ValueError(f"align must be left, center or right, got {self.align!r}")
+        if self.valign not in ("top", "middle", "bottom"):
+            raise ValueError(f"valign must be top, middle or bottom, got {self.valign!r}")
+        _set(self, "fill", _colour(self.fill, "fill"))
+
+
+@dataclass(frozen=True)
+class Group:
+    items: tuple
+    transform: Transform = IDENTITY
+
+    def __post_init__(self) -> None:
+        _set(self, "items", tuple(self.items))
+
+
+@dataclass(frozen=True)
+class UseForm:
+    """Place FormDef `name` with its top-left corner at (x, y); `mirror` flips it left-right in place."""
+
+    name: str
+    x: float
+    y: float
+    mirror: bool = False
+    scale: float = 1.0
+
+    def placement(self, form: FormDef) -> Transform:
+        if self.mirror:
+            return Transform(a=-self.scale, d=self.scale, e=self.x + form.size.w * self.scale, f=self.y)
+        return Transform(a=self.scale, d=self.scale, e=self.x, f=self.y)
+
+
+@dataclass(frozen=True)
+class FormDef:
+    """Reusable artwork in its own coordinates, (0, 0) top-left to `size`."""
+
+    name: str
+    size: Size
+    items: tuple
+
+    def __post_init__(self) -> None:
+        if not self.name:
+            raise ValueError("a form needs a name")
+        _set(self, "items", tuple(self.items))
+
+
+Item = Union[RectItem, Line, Polygon, Circle, TextItem, TextBlock, Group, UseForm]
+PRIMITIVES = (RectItem, Line, Polygon, Circle, TextItem)
+
+
+@dataclass(frozen=True)
+class Page:
+    size: Size
+    items: tuple
+    trim_box: Rect | None = None
+    bleed_box: Rect | None = None
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        _set(self, "items", tuple(self.items))
+        sheet = Rect.from_size(self.size)
+        if self.bleed_box is not None and not sheet.contains(self.bleed_box):
+            raise ValueError("the bleed box must lie on the page")
+        if self.trim_box is not None:
+            outer = self.bleed_box or sheet
+            if not outer.contains(self.trim_box):
+                raise ValueError("the trim box must lie inside the bleed box and the page")
+
+
+@dataclass(frozen=True)
+class Metadata:
+    title: str = ""
+    author: str = ""
+    subject: str = ""
+
+
+@dataclass(frozen=True)
+class Scene:
+    pages: tuple[Page, ...]
+    forms: tuple[FormDef, ...] = ()
+    metadata: Metadata = field(default_factory=Metadata)
+
+    def __post_init__(self) -> None:
+        _set(self, "pages", tuple(self.pages))
+        _set(self, "forms", tuple(self.forms))
+        names = [f.name for f in self.forms]
+        if len(set(names)) != len(names):
+            raise ValueError(f"form names must be unique, got {sorted(names)}")
+        _check_form_refs(self)
+
+    @property
+    def form_map(self) -> dict[str, FormDef]:
+        return {f.name: f for f in self.forms}
+
+
+# --- text block expansion -------------------------------------------------------------------------
+
+def expand_text_block(block: TextBlock, forms: Mapping[str, FormDef] | None = None) -> tuple:
+    """TextItems (and icon artwork) at the positions the fitter measured; empty runs are skipped."""
+    fitted = block.fitted
+    forms = forms or {}
+    size_mm = pt_to_mm(fitted.size_pt)
+    top = _block_top(block)
+    out: list = []
+    for k, (runs, width) in enumerate(zip(fitted.runs, fitted.widths)):
+        line_top = top + k * fitted.line_height
+        baseline = line_top + fitted.line_height / 2 + CAP_CENTRE_EM * size_mm
+        x = _line_left(block, width)
+        for run in runs:
+            out.extend(_draw_run(run, x, line_top, baseline, block, forms))
+            x += run.width
+    return tuple(out)
+
+
+def icon_box(x: float, line_top: float, width: float, line_height: float) -> Rect:
+    """The square an icon is drawn in: centred in its run, 90% of the smaller side."""
+    side = 0.9 * min(width, line_height)
+    return Rect(x + (width - side) / 2, line_top + (line_height - side) / 2, side, side)
+
+
+def _block_top(block: TextBlock) -> float:
+    spare = block.rect.h - block.fitted.height
+    return block.rect.top + {"top": 0.0, "middle": spare / 2, "bottom": spare}[block.valign]
+
+
+def _line_left(block: TextBlock, width: float) -> float:
+    spare = block.rect.w - width
+    return block.rect.left + {"left": 0.0, "center": spare / 2, "right": spare}[block.align]
+
+
+def _draw_run(run: Run, x: float, line_top: float, baseline: float, block: TextBlock,
+              forms: Mapping[str, FormDef]) -> list:
+    fitted = block.fitted
+    if run.icon:
+        return _draw_icon(run.icon, icon_box(x, line_top, run.width, fitted.line_height), block, forms)
+    text = run.text.rstrip()
+    if not text:
+        return []
+    font = fitted.bold_font if run.bold else fitted.font
+    return [TextItem(x, baseline, text, font=font, size_pt=fitted.size_pt, fill=block.fill)]
+
+
+def _draw_icon(name: str, box: Rect, block: TextBlock, forms: Mapping[str, FormDef]) -> list:
+    form = forms.get(ICON_PREFIX + name)
+    if form is not None:
+        scale = min(box.w / form.size.w, box.h / form.size.h) if form.size.w and form.size.h else 1.0
+        dx = (box.w - form.size.w * scale) / 2
+        dy = (box.h - form.size.h * scale) / 2
+        return [UseForm(form.name, box.x + dx, box.y + dy, scale=scale)]
+    # no artwork yet: a rounded frame with the icon's initial, so the card still reads
+    label_pt = block.fitted.size_pt * 0.7
+    return [RectItem(box, fill=None, stroke=block.fill, stroke_pt=0.4, radius=box.w * 0.2),
+            TextItem(box.center.x, box.center.y + CAP_CENTRE_EM * pt_to_mm(label_pt), name[:1].upper(),
+                     font=block.fitted.bold_font, size_pt=label_pt, anchor="middle", fill=block.fill)]
+
+
+# --- walking --------------------------------------------------------------------------------------
+
+def flatten(items: Iterable, forms: Mapping[str, FormDef] | None = None,
+            transform: Transform = IDENTITY) -> Iterator[tuple[object, Transform]]:
+    """Every primitive with the transform that places it on the page (groups, forms, text expanded)."""
+    forms = forms or {}
+    for item in items:
+        if isinstance(item, Group):
+            yield from flatten(item.items, forms, item.transform.then(transform))
+        elif isinstance(item, UseForm):
+            form = forms[item.name]
+            yield from flatten(form.items, forms, item.placement(form).then(transform))
+        elif isinstance(item, TextBlock):
+            yield from flatten(expand_text_block(item, forms), forms, transform)
+        else:
+            yield item, transform
+
+
+def _form_refs(items: Iterable) -> Iterator[str]:
+    for item in items:
+        if isinstance(item, Group):
+            yield from _form_refs(item.items)
+        elif isinstance(item, UseForm):
+            yield item.name
+
+
+def _check_form_refs(scene: Scene) -> None:
+    forms = scene.form_map
+    for page_no, page in enumerate(scene.pages, 1):
+        for name in _form_refs(page.items):
+            if name not in forms:
+                raise ValueError(f"page {page_no} uses form {name!r}, which the scene does not define")
+    for form in scene.forms:
+        _check_no_cycle(form.name, forms, ())
+
+
+def _check_no_cycle(name: str, forms: Mapping[str, FormDef], path: tuple[str, ...]) -> None:
+    if name in path:
+        raise ValueError(f"forms refer to each other in a loop: {' -> '.join(path + (name,))}")
+    if name not in forms:
+        raise ValueError(f"form {path[-1]!r} uses form {name!r}, which the scene does not define")
+    for ref in _form_refs(forms[name].items):
+        _check_no_cycle(ref, forms, path + (name,))
