@@ -1,0 +1,185 @@
+"""Scene -> PDF bytes with reportlab.
+
+Each page starts with one matrix that turns the scene's millimetres (y down) into PDF points (y up), so
+every primitive is drawn with the scene's own numbers. Text gets a local flip so it reads upright.
+`invariant=1` makes the same scene give the same bytes (no dates, fixed IDs). Forms become XObjects,
+defined once and placed with Do. Page boxes are set per page, and reset when a page has none.
+"""
+from __future__ import annotations
+
+import io
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from ..layout.geometry import Rect, Size
+from ..layout.scene import (DEFAULT_FONT, Circle, FormDef, Group, Line, Page, Polygon, RectItem, Scene,
+                            TextBlock, TextItem, UseForm, expand_text_block)
+from ..layout.units import mm_to_pt, pt_to_mm
+from . import fonts
+
+
+def render_pdf(scene: Scene) -> bytes:
+    """The whole scene as one PDF document."""
+    if not scene.pages:
+        raise ValueError("a PDF needs at least one page")
+    fonts.ensure_registered()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=_pt_size(scene.pages[0].size), invariant=1, pageCompression=1,
+                    initialFontName=DEFAULT_FONT, initialFontSize=10)
+    _set_metadata(canvas, scene)
+    painter = _Painter(canvas, scene)
+    painter.define_forms()
+    for number, page in enumerate(scene.pages):
+        painter.page(page, number)
+    canvas.save()
+    return buffer.getvalue()
+
+
+def form_xobject_name(index: int) -> str:
+    """PDF-safe internal name; scene form names may hold any characters."""
+    return f"PnpForm{index}"
+
+
+def _pt_size(size: Size) -> tuple[float, float]:
+    return (mm_to_pt(size.w), mm_to_pt(size.h))
+
+
+def _set_metadata(canvas: Canvas, scene: Scene) -> None:
+    meta = scene.metadata
+    canvas.setTitle(meta.title)
+    canvas.setAuthor(meta.author)
+    canvas.setSubject(meta.subject)
+    canvas.setCreator("pnpforge")
+
+
+def _box(rect: Rect | None, page: Size) -> tuple[float, float, float, float] | None:
+    """Scene rect (top-left origin, mm) -> PDF box [llx lly urx ury] in points."""
+    if rect is None:
+        return None
+    return (mm_to_pt(rect.left), mm_to_pt(page.h - rect.bottom),
+            mm_to_pt(rect.right), mm_to_pt(page.h - rect.top))
+
+
+def _colour(value: str | None):
+    return HexColor(value) if value else None
+
+
+class _Painter:
+    """Draws scene items on a reportlab canvas whose user space is mm with y down."""
+
+    def __init__(self, canvas: Canvas, scene: Scene) -> None:
+        self.c = canvas
+        self.forms = scene.form_map
+        self.names = {f.name: form_xobject_name(i) for i, f in enumerate(scene.forms)}
+
+    def define_forms(self) -> None:
+        for form in self.forms.values():
+            self._define_form(form)
+
+    def _define_form(self, form: FormDef) -> None:
+        self.c.beginForm(self.names[form.name], 0, 0, form.size.w, form.size.h)
+        self.draw_all(form.items)
+        self.c.endForm()
+
+    def page(self, page: Page, number: int) -> None:
+        c = self.c
+        c.setPageSize(_pt_size(page.size))
+        c.setTrimBox(_box(page.trim_box, page.size))
+        c.setBleedBox(_box(page.bleed_box, page.size))
+        c.saveState()
+        k = mm_to_pt(1.0)
+        c.transform(k, 0, 0, -k, 0, mm_to_pt(page.size.h))
+        self.draw_all(page.items)
+        c.restoreState()
+        if page.label:
+            key = f"page{number}"
+            c.bookmarkPage(key)
+            c.addOutlineEntry(page.label, key, level=0)
+        c.showPage()
+
+    def draw_all(self, items) -> None:
+        for item in items:
+            self.draw(item)
+
+    def draw(self, item) -> None:
+        handler = self._handlers.get(type(item))
+        if handler is None:
+            raise TypeError(f"the PDF backend cannot draw {type(item).__name__}")
+        handler(self, item)
+
+    # --- primitives ---
+
+    def _paint(self, fill: str | None, stroke: str | None, stroke_pt: float) -> tuple[int, int]:
+        c = self.c
+        if fill:
+            c.setFillColor(_colour(fill))
+        if stroke:
+            c.setStrokeColor(_colour(stroke))
+            c.setLineWidth(pt_to_mm(stroke_pt))
+        return (1 if stroke and stroke_pt > 0 else 0, 1 if fill else 0)
+
+    def _rect(self, item: RectItem) -> None:
+        stroke, fill = self._paint(item.fill, item.stroke, item.stroke_pt)
+        r = item.rect
+        if item.radius > 0:
+            self.c.roundRect(r.x, r.y, r.w, r.h, item.radius, stroke=stroke, fill=fill)
+        else:
+            self.c.rect(r.x, r.y, r.w, r.h, stroke=stroke, fill=fill)
+
+    def _line(self, item: Line) -> None:
+        stroke, _ = self._paint(None, item.stroke, item.stroke_pt)
+        if not stroke:
+            return
+        self.c.setDash(list(item.dash) if item.dash else [])
+        self.c.line(item.p1.x, item.p1.y, item.p2.x, item.p2.y)
+        self.c.setDash([])
+
+    def _polygon(self, item: Polygon) -> None:
+        stroke, fill = self._paint(item.fill, item.stroke, item.stroke_pt)
+        path = self.c.beginPath()
+        path.moveTo(item.points[0].x, item.points[0].y)
+        for p in item.points[1:]:
+            path.lineTo(p.x, p.y)
+        if item.closed:
+            path.close()
+        self.c.drawPath(path, stroke=stroke, fill=fill if item.closed else 0)
+
+    def _circle(self, item: Circle) -> None:
+        stroke, fill = self._paint(item.fill, item.stroke, item.stroke_pt)
+        self.c.circle(item.center.x, item.center.y, item.r, stroke=stroke, fill=fill)
+
+    def _text(self, item: TextItem) -> None:
+        font = fonts.resolve(item.font, item.bold)
+        missing = fonts.missing_glyphs(item.text, font)
+        if missing:
+            raise ValueError(f"font {font} has no glyph for {missing!r} in {item.text!r}")
+        c = self.c
+        c.saveState()
+        c.translate(item.x, item.y)
+        c.scale(1, -1)  # undo the page flip so glyphs stand upright
+        c.setFillColor(_colour(item.fill))
+        c.setFont(font, pt_to_mm(item.size_pt))
+        draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}
+        draw[item.anchor](0, 0, item.text)
+        c.restoreState()
+
+    def _text_block(self, item: TextBlock) -> None:
+        self.draw_all(expand_text_block(item, self.forms))
+
+    def _group(self, item: Group) -> None:
+        self.c.saveState()
+        self.c.transform(*item.transform.as_tuple())
+        self.draw_all(item.items)
+        self.c.restoreState()
+
+    def _use(self, item: UseForm) -> None:
+        self.c.saveState()
+        self.c.transform(*item.placement(self.forms[item.name]).as_tuple())
+        self.c.doForm(self.names[item.name])
+        self.c.restoreState()
+
+    _handlers = {
+        RectItem: _rect, Line: _line, Polygon: _polygon, Circle: _circle, TextItem: _text,
+        TextBlock: _text_block, Group: _group, UseForm: _use,
+    }
