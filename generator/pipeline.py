@@ -1,7 +1,8 @@
 """The single orchestrator of `pnp build`: explicit phase order, everything gathered, then written.
 
 load + validate every game → stop on errors (nothing written) → generators (print, boards, site) →
-manifest last, so a manifest on disk always describes finished artifacts."""
+everything is staged and moved into place only at the end (manifest last), so a failed or killed build
+leaves the previous outputs and manifest as they were."""
 from __future__ import annotations
 
 import json
@@ -13,7 +14,7 @@ from generator.console import out_console
 from generator.errors import DataErrors, Severity
 from generator.model.index import GameIndex
 from generator.validate.report import to_json
-from generator.write.atomic import OutputDir, clean_stale_temps
+from generator.write.atomic import OutputDir
 from generator.write.manifest import Manifest
 
 GENERATORS: list = []  # (name, callable(indexes, out, manifest, args)) registered by targets as they land
@@ -25,15 +26,19 @@ def run_build(args) -> int:
     if errors:
         raise DataErrors(errors)
     out = OutputDir(args.out)
-    clean_stale_temps(out.root)
     indexes = [GameIndex(r.data) for r in results]
-    manifest = Manifest.load(out)
-    out.write_text("validation.json", json.dumps(to_json(results), ensure_ascii=False, indent=2) + "\n")
-    for name, generate in _generators():
-        if name in args.skip:
-            continue
-        generate(indexes, out, manifest, args)
-    manifest.save(out)
+    manifest = Manifest.load(out, {r.game_id for r in results})
+    try:
+        out.write_text("validation.json", json.dumps(to_json(results), ensure_ascii=False, indent=2) + "\n")
+        for name, generate in _generators():
+            if name in args.skip:
+                continue
+            generate(indexes, out, manifest, args)
+        manifest.save(out)
+    except BaseException:
+        out.abandon()  # nothing half-built replaces the previous outputs
+        raise
+    out.commit()
     _summary(results, manifest)
     return 0
 

@@ -33,6 +33,12 @@ class FontFace:
     def path(self) -> Path:
         return FONT_DIR / self.file
 
+    @property
+    def css_family(self) -> str:
+        """font-family with fallbacks for viewers that lack DejaVu (SVGs do not embed fonts)."""
+        names = [self.family] + [f for f in SVG_FALLBACK if f != self.family]
+        return ", ".join(f"'{n}'" if " " in n else n for n in names) + ", sans-serif"
+
 
 FACES: dict[str, FontFace] = {f.name: f for f in (
     FontFace("DejaVuSans", "DejaVuSans.ttf", "DejaVu Sans"),
@@ -42,7 +48,7 @@ FACES: dict[str, FontFace] = {f.name: f for f in (
              bold=True, condensed=True),
 )}
 BOLD_OF: dict[str, str] = {"DejaVuSans": "DejaVuSans-Bold", "DejaVuSansCondensed": "DejaVuSansCondensed-Bold"}
-SVG_FALLBACK = "'DejaVu Sans', Verdana, 'Noto Sans', Arial, sans-serif"
+SVG_FALLBACK = ("DejaVu Sans", "Verdana", "Noto Sans", "Arial")
 
 _lock = threading.Lock()
 _registered = False

@@ -10,6 +10,9 @@ from generator.schema.base import (
     Count, Dim, Id, L10n, MaybeText, NonNegInt, PositiveMm, Reading, SizeSpec, Source, StrictModel, Unknown,
 )
 
+AssetPath = Annotated[str, Field(min_length=1, max_length=300,
+                                  description="an image file inside the game folder, e.g. art/knight.png")]
+
 ComponentKind = Literal["card", "tile", "token", "board", "die", "figure", "sheet", "dial", "marker", "other"]
 PrintMethod = Literal["deck", "token", "die", "tile", "board", "aid", "none"]
 
@@ -55,6 +58,7 @@ class Back(StrictModel):
 
     title: L10n | None = None
     color: str = Field("#4a4a4a", pattern=r"^#[0-9a-fA-F]{6}$")
+    image: AssetPath | None = None
 
 
 class Deck(StrictModel):
@@ -87,6 +91,7 @@ class Card(StrictModel):
     stats: dict[str, StatValue] = {}
     traits: list[str] = []
     text: MaybeText | None = None
+    image: AssetPath | None = None
     module: Id | None = None
     source: Source
     conflicts: list[Reading] = []
@@ -221,6 +226,7 @@ class Board(StrictModel):
     spaces: list[Space] = []
     wheels: list[Wheel] = []
     maps: list[MapLayout] = []
+    image: AssetPath | None = None
     source: Source
 
 

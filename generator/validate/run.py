@@ -8,6 +8,7 @@ from typing import Any
 from generator.errors import DataErrors, Issue, Severity
 from generator.load.discover import RawGame, load_game
 from generator.schema.game import GameData
+from generator.validate.assets import check_assets
 from generator.validate.context import CheckContext
 from generator.validate.costs import check_costs
 from generator.validate.counts import check_counts
@@ -15,7 +16,7 @@ from generator.validate.references import check_references, check_unique_ids
 from generator.validate.setup_tables import check_setup
 from generator.validate.structure import format_path, parse_game
 
-CHECKS = (check_unique_ids, check_references, check_counts, check_costs, check_setup)
+CHECKS = (check_unique_ids, check_references, check_counts, check_costs, check_setup, check_assets)
 
 
 @dataclass

@@ -1,16 +1,26 @@
-"""Atomic writes: a temporary file in the same folder, fsync, then os.replace — a build killed mid-way
-leaves the previous file whole. An OutputDir also refuses paths outside itself and a second write to
-one path in the same build (two generators fighting over a file is a bug)."""
+"""Atomic, contained writes.
+
+A build writes every artifact into a staging folder (``output/.staging``) first; only when every
+generator has finished does ``commit`` move the results into place — whole top-level folders swapped by
+rename, single files by ``os.replace``, the manifest last. A build that fails or is killed before the
+commit leaves the previous outputs and manifest exactly as they were. OutputDir also refuses paths
+outside the output folder and a second write to one path (two generators fighting over a file is a bug).
+"""
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
 from generator.errors import InternalError, UsageError
 
+STAGING = ".staging"
+TRASH = ".trash"
+
 
 def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write via a temporary file in the same folder and rename: readers see old or new, never half."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -33,16 +43,23 @@ def write_text_atomic(path: Path, text: str) -> None:
 
 
 class OutputDir:
-    """The only place a build writes to."""
+    """The only place a build writes to; everything goes through the staging folder until commit()."""
 
     def __init__(self, root: Path):
         self.root = root.resolve()
+        self.stage = self.root / STAGING
         self.written: set[Path] = set()
+        if self.stage.exists():  # left by a build that was killed: never trusted, never committed
+            shutil.rmtree(self.stage)
+        self.stage.mkdir(parents=True)
 
     def path(self, relative: str | Path) -> Path:
-        target = (self.root / relative).resolve()
-        if target != self.root and self.root not in target.parents:
+        """Where to write ``relative`` during this build (inside staging; refuses escapes)."""
+        rel = Path(relative)
+        if rel.is_absolute() or ".." in rel.parts or not rel.parts or rel.parts[0] in (STAGING, TRASH):
             raise UsageError(f"refusing to write outside the output folder: {relative}")
+        target = self.stage / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
         return target
 
     def write_bytes(self, relative: str | Path, data: bytes) -> Path:
@@ -57,15 +74,28 @@ class OutputDir:
         return self.write_bytes(relative, text.encode("utf-8"))
 
     def relative(self, target: Path) -> str:
-        return target.resolve().relative_to(self.root).as_posix()
+        target = Path(target).resolve()
+        base = self.stage if self.stage in target.parents else self.root
+        return target.relative_to(base).as_posix()
 
+    def commit(self, last: tuple[str, ...] = ("manifest.json",)) -> None:
+        """Move staged results into place: folders swapped whole, files replaced, ``last`` files last."""
+        trash = self.root / TRASH
+        if trash.exists():
+            shutil.rmtree(trash)
+        entries = sorted(self.stage.iterdir(), key=lambda p: (p.name in last, p.name))
+        for entry in entries:
+            final = self.root / entry.name
+            if entry.is_dir():
+                if final.exists():
+                    trash.mkdir(exist_ok=True)
+                    os.replace(final, trash / entry.name)
+                os.replace(entry, final)
+            else:
+                os.replace(entry, final)
+        shutil.rmtree(self.stage, ignore_errors=True)
+        shutil.rmtree(trash, ignore_errors=True)
 
-def clean_stale_temps(root: Path) -> None:
-    """Remove temp files an interrupted earlier build left behind (never the finished outputs)."""
-    if not root.exists():
-        return
-    for tmp in root.rglob(".*.tmp"):
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
+    def abandon(self) -> None:
+        """Drop everything staged (a failed build): previous outputs stay as they were."""
+        shutil.rmtree(self.stage, ignore_errors=True)
