@@ -106,7 +106,7 @@ def duplex_calibration(page: Size, *, span: int = 10, center: Point | None = Non
     to the right shows the cross at -2: the correction, not the error.
     """
     c = center or Point(page.w / 2, page.h / 2)
-    arm = span + 6.0
+    arm = 2 * span + 12.0  # reaches past both scales, which sit span + 4 mm from the centre
     front = (Segment(Point(c.x - arm, c.y), Point(c.x + arm, c.y)),
              Segment(Point(c.x, c.y - arm), Point(c.x, c.y + arm)))
     back_segments, labels = _scale(c, span, horizontal=True, label_pt=label_pt)
@@ -156,14 +156,15 @@ def _marks_on_line(c: float, vertical: bool, page: Size, blockers: Sequence[Rect
 
 def _end_marks(c: float, vertical: bool, free: list[tuple[float, float]], length: float, page: Size,
                edge: float) -> list[tuple[float, float]]:
+    """The free stretches touching each paper edge, cut to `length` on the side nearest the art."""
     far = (page.h if vertical else page.w) - edge
-    first, last = free[0] if free else None, free[-1] if free else None
-    if first is None or last is None or first[0] > edge + EPS or last[1] < far - EPS or first == last:
-        raise ValueError(f"no margin for crop marks at {'x' if vertical else 'y'} = {c:.2f} mm")
+    first = free[0] if free and free[0][0] <= edge + EPS else (edge, edge)
+    last = free[-1] if free and free[-1][1] >= far - EPS else (far, far)
     for a, b in (first, last):
         if b - a < MIN_MARK_LENGTH - EPS:
-            raise ValueError(f"only {b - a:.1f} mm of margin for the crop mark at "
-                             f"{'x' if vertical else 'y'} = {c:.2f} mm; need {MIN_MARK_LENGTH} mm")
+            raise ValueError(
+                f"no room for the crop mark at {'x' if vertical else 'y'} = {c:.2f} mm: {b - a:.1f} mm "
+                f"free by the paper edge, need {MIN_MARK_LENGTH:g} mm; use a smaller card or margin")
     return [(max(first[0], first[1] - length), first[1]), (last[0], min(last[1], last[0] + length))]
 
 
@@ -174,9 +175,9 @@ def _segment(c: float, a: float, b: float, vertical: bool) -> Segment:
 
 
 def _scale(c: Point, span: int, *, horizontal: bool, label_pt: float) -> tuple[tuple, tuple]:
-    """Ticks every mm (longer every 5) from -span to +span, numbered every 5, offset from the centre
-    so they do not sit on the front's cross lines."""
-    base = 4.0
+    """Ticks every mm (longer every 5) from -span to +span, numbered every 5, set span + 4 mm away
+    from the centre so the two scales neither touch each other nor lie on the front's cross lines."""
+    base = span + 4.0
     segments = [_tick(c, 0, base, span, horizontal, along=True)]
     labels = []
     for k in range(-span, span + 1):

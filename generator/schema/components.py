@@ -123,6 +123,7 @@ class Tile(StrictModel):
     exits: list[Literal["n", "e", "s", "w", "0", "1", "2", "3", "4", "5"]] | Unknown | None = None
     terrain: str | None = None
     symbol: str | None = None
+    faction: Id | None = None
     areas: list[Area] = []
     back: L10n | None = None
     module: Id | None = None

@@ -7,7 +7,7 @@ from pydantic import Field
 
 from generator.schema.base import Id, L10n, PlayerRange, Source, StrictModel
 from generator.schema.components import Board, Card, CardLayout, Component, Deck, Icon, Tile
-from generator.schema.rules import Constant, CostRule, Recipe, RuleSection, Table, Term
+from generator.schema.rules import Constant, Contradiction, CostRule, Recipe, RuleSection, Table, Term
 from generator.schema.setup import Module, Scenario, Setup
 
 
@@ -62,6 +62,7 @@ class GameData(StrictModel):
     recipes: list[Recipe] = []
     glossary: list[Term] = []
     rules: list[RuleSection] = []
+    contradictions: list[Contradiction] = []
 
 
 LIST_KEYS = frozenset(name for name, f in GameData.model_fields.items()

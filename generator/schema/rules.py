@@ -44,6 +44,15 @@ class Constant(StrictModel):
     conflicts: list[Reading] = []
 
 
+class Contradiction(StrictModel):
+    """A self-contradiction or error in the rulebook that is not one field's value (wording, page refs)."""
+
+    id: Id
+    summary: L10n
+    readings: list[Reading] = []
+    source: Source
+
+
 class Column(StrictModel):
     id: Id
     name: L10n
@@ -93,4 +102,4 @@ class Recipe(StrictModel):
     source: Source
 
 
-__all__ = ["RuleSection", "Term", "Constant", "Table", "CostRule", "Recipe", "NonNegInt", "Unknown"]
+__all__ = ["Contradiction", "RuleSection", "Term", "Constant", "Table", "CostRule", "Recipe", "NonNegInt", "Unknown"]

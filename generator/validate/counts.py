@@ -144,6 +144,10 @@ def _check_printables(ctx: CheckContext) -> None:
 def _check_conflicts(ctx: CheckContext) -> None:
     """Rulebook self-contradictions recorded in the data are findings: reported, never hidden."""
     data = ctx.data
+    for i, item in enumerate(data.contradictions):
+        readings = "; ".join(f"{r.value!s} per {r.source.cite()}" for r in item.readings)
+        ctx.finding(("contradictions", i), f"rulebook contradiction '{item.id}': {item.summary.en}"
+                    + (f" ({readings})" if readings else "") + f" [{item.source.cite()}]")
     groups = [("components", data.components), ("cards", data.cards), ("constants", data.constants)]
     if data.setup:
         groups += [(("setup", "rows"), data.setup.rows), (("setup", "per_player"), data.setup.per_player)]

@@ -13,7 +13,7 @@ ICON = re.compile(r"(?<![\w:]):([a-z0-9_\-]+):(?![\w:])")
 def check_unique_ids(ctx: CheckContext) -> None:
     data = ctx.data
     for key in ("factions", "modules", "components", "decks", "cards", "tiles", "boards", "icons", "layouts",
-                "scenarios", "constants", "tables", "cost_rules", "recipes", "glossary"):
+                "scenarios", "constants", "tables", "cost_rules", "recipes", "glossary", "contradictions"):
         seen: dict[str, int] = {}
         for i, item in enumerate(getattr(data, key)):
             if item.id in seen:
@@ -62,6 +62,7 @@ def check_references(ctx: CheckContext) -> None:
     for i, tile in enumerate(data.tiles):
         ctx.ref(("tiles", i, "component"), tile.component, components, "component")
         ctx.ref(("tiles", i, "module"), tile.module, modules, "module")
+        ctx.ref(("tiles", i, "faction"), tile.faction, factions, "faction")
     tile_ids = {t.id for t in data.tiles}
     for b, board in enumerate(data.boards):
         ctx.ref(("boards", b, "component"), board.component, components, "component")
