@@ -1,5 +1,5 @@
 """One module per `pnp` verb; each has HELP, add_arguments(parser) and run(args) -> exit code."""
-from generator.commands import build, inventory, schema, setup, validate
+from generator.commands import boards, build, inventory, schema, setup, validate
 
 COMMANDS = {
     "validate": validate,
@@ -7,4 +7,5 @@ COMMANDS = {
     "setup": setup,
     "schema": schema,
     "build": build,
+    "boards": boards,
 }

@@ -45,6 +45,9 @@ class Point:
         return abs(self.x - other.x) <= tol and abs(self.y - other.y) <= tol
 
 
+ORIGIN = Point(0.0, 0.0)
+
+
 @dataclass(frozen=True, order=True)
 class Size:
     w: float
@@ -91,7 +94,7 @@ class Rect:
         return cls(left, top, right - left, bottom - top)
 
     @classmethod
-    def from_size(cls, size: Size, origin: Point = Point(0.0, 0.0)) -> Rect:
+    def from_size(cls, size: Size, origin: Point = ORIGIN) -> Rect:
         return cls(origin.x, origin.y, size.w, size.h)
 
     @property
@@ -211,7 +214,7 @@ class Transform:
         return cls(a=sx, d=sx if sy is None else sy)
 
     @classmethod
-    def rotate(cls, degrees: float, about: Point = Point(0.0, 0.0)) -> Transform:
+    def rotate(cls, degrees: float, about: Point = ORIGIN) -> Transform:
         t = math.radians(degrees)
         cos, sin = math.cos(t), math.sin(t)
         if abs(cos) < 1e-15:
@@ -340,11 +343,11 @@ def clean_polygon(points: Sequence[Point], tol: float = EPS) -> tuple[Point, ...
         for i in range(len(pts)):
             prev, cur, nxt = pts[i - 1], pts[i], pts[(i + 1) % len(pts)]
             span = (nxt - prev).length()
-            if span <= tol or abs((cur - prev).cross(nxt - prev)) / span <= tol:
-                if (cur - prev).dot(nxt - cur) >= 0:  # collinear and going on: not a corner
-                    del pts[i]
-                    changed = True
-                    break
+            collinear = span <= tol or abs((cur - prev).cross(nxt - prev)) / span <= tol
+            if collinear and (cur - prev).dot(nxt - cur) >= 0:  # going straight on: not a corner
+                del pts[i]
+                changed = True
+                break
     return tuple(pts)
 
 

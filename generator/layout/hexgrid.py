@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from .geometry import Point, Rect, offset_polygon, polygon_bbox
+from .geometry import ORIGIN, Point, Rect, offset_polygon, polygon_bbox
 
 HexOrientation = Literal["pointy", "flat"]
 SQRT3 = math.sqrt(3.0)
@@ -75,7 +75,7 @@ def hex_height(size: float, orientation: HexOrientation = "pointy") -> float:
 
 
 def hex_to_point(h: Hex | tuple[int, int], size: float, orientation: HexOrientation = "pointy",
-                 origin: Point = Point(0.0, 0.0)) -> Point:
+                 origin: Point = ORIGIN) -> Point:
     """Centre of hex h; hex (0, 0) sits at `origin`."""
     h = as_hex(h)
     if _check(orientation) == "pointy":
@@ -86,14 +86,14 @@ def hex_to_point(h: Hex | tuple[int, int], size: float, orientation: HexOrientat
 
 
 def hex_corners(h: Hex | tuple[int, int], size: float, orientation: HexOrientation = "pointy",
-                origin: Point = Point(0.0, 0.0)) -> tuple[Point, ...]:
+                origin: Point = ORIGIN) -> tuple[Point, ...]:
     """Six corners, clockwise on screen; pointy-top starts 30 degrees above east, flat-top at east."""
     c = hex_to_point(h, size, orientation, origin)
     return tuple(Point(c.x + size * dx, c.y + size * dy) for dx, dy in _unit_corners(orientation))
 
 
 def outline(hexes: Iterable[Hex | tuple[int, int]], size: float, orientation: HexOrientation = "pointy",
-            origin: Point = Point(0.0, 0.0)) -> tuple[Point, ...]:
+            origin: Point = ORIGIN) -> tuple[Point, ...]:
     """Boundary polygon of a union of hexes, clockwise on screen, one corner per turn.
 
     Raises HexTileError unless the hexes form one connected piece without holes.
@@ -110,12 +110,12 @@ def outline(hexes: Iterable[Hex | tuple[int, int]], size: float, orientation: He
 
 
 def outline_bbox(hexes: Iterable[Hex | tuple[int, int]], size: float,
-                 orientation: HexOrientation = "pointy", origin: Point = Point(0.0, 0.0)) -> Rect:
+                 orientation: HexOrientation = "pointy", origin: Point = ORIGIN) -> Rect:
     return polygon_bbox(outline(hexes, size, orientation, origin))
 
 
 def bleed_outline(hexes: Iterable[Hex | tuple[int, int]], size: float, bleed: float,
-                  orientation: HexOrientation = "pointy", origin: Point = Point(0.0, 0.0)) -> tuple[Point, ...]:
+                  orientation: HexOrientation = "pointy", origin: Point = ORIGIN) -> tuple[Point, ...]:
     """The tile's outline offset outwards by `bleed` with mitred corners: what the art must cover."""
     return offset_polygon(outline(hexes, size, orientation, origin), bleed)
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Union
 
 from .geometry import IDENTITY, Point, Rect, Size, Transform
 from .textfit import FittedText, Run
@@ -37,9 +36,9 @@ def _set(obj: object, name: str, value: object) -> None:
 
 
 def _check_stroke(obj: object) -> None:
-    _set(obj, "stroke", _colour(getattr(obj, "stroke"), "stroke"))
-    if getattr(obj, "stroke_pt") < 0:
-        raise ValueError(f"stroke width cannot be negative, got {getattr(obj, 'stroke_pt')}")
+    _set(obj, "stroke", _colour(obj.stroke, "stroke"))
+    if obj.stroke_pt < 0:
+        raise ValueError(f"stroke width cannot be negative, got {obj.stroke_pt}")
 
 
 @dataclass(frozen=True)
@@ -180,7 +179,7 @@ class FormDef:
         _set(self, "items", tuple(self.items))
 
 
-Item = Union[RectItem, Line, Polygon, Circle, TextItem, TextBlock, Group, UseForm]
+Item = RectItem | Line | Polygon | Circle | TextItem | TextBlock | Group | UseForm
 PRIMITIVES = (RectItem, Line, Polygon, Circle, TextItem)
 
 

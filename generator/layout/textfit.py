@@ -237,7 +237,7 @@ class _Setter:
             split = self._best_split(remaining, run.bold, lines)
             if split is None:
                 return f"'{run.text}' is wider than the box even when hyphenated"
-            head, remaining = split
+            _head, remaining = split
         return self._place((replace(run, text=remaining, width=self._text_width(remaining, run.bold)),),
                            lines)
 

@@ -54,10 +54,11 @@ class Length:
         """Parse "63mm", "2.5in", "10pt", "1cm", "300px@300dpi"; refuse bare numbers and unknown units."""
         if isinstance(text, Length):
             return text
-        if isinstance(text, bool) or isinstance(text, (int, float)):
-            raise ValueError(f"length {text!r} has no unit; write it with one, e.g. {_EXAMPLES}")
+        # ValueError, not TypeError: pydantic turns only ValueError into a located data error
+        if isinstance(text, (bool, int, float)):
+            raise ValueError(f"length {text!r} has no unit; write it with one, e.g. {_EXAMPLES}")  # noqa: TRY004
         if not isinstance(text, str):
-            raise ValueError(f"expected a length such as {_EXAMPLES}, got {type(text).__name__}")
+            raise ValueError(f"expected a length such as {_EXAMPLES}, got {type(text).__name__}")  # noqa: TRY004
         return cls(_parse_mm(text))
 
     @classmethod

@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -117,7 +117,7 @@ def has_glyphs(text: str, font: str) -> bool:
     return not missing_glyphs(text, font)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _codepoints(font: str) -> frozenset[int]:
     path = face(font).path
     try:

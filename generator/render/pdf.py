@@ -8,13 +8,28 @@ defined once and placed with Do. Page boxes are set per page, and reset when a p
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
+from typing import ClassVar
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.geometry import Rect, Size
-from ..layout.scene import (DEFAULT_FONT, Circle, FormDef, Group, Line, Page, Polygon, RectItem, Scene,
-                            TextBlock, TextItem, UseForm, expand_text_block)
+from ..layout.scene import (
+    DEFAULT_FONT,
+    Circle,
+    FormDef,
+    Group,
+    Line,
+    Page,
+    Polygon,
+    RectItem,
+    Scene,
+    TextBlock,
+    TextItem,
+    UseForm,
+    expand_text_block,
+)
 from ..layout.units import mm_to_pt, pt_to_mm
 from . import fonts
 
@@ -179,7 +194,7 @@ class _Painter:
         self.c.doForm(self.names[item.name])
         self.c.restoreState()
 
-    _handlers = {
+    _handlers: ClassVar[dict[type, Callable]] = {
         RectItem: _rect, Line: _line, Polygon: _polygon, Circle: _circle, TextItem: _text,
         TextBlock: _text_block, Group: _group, UseForm: _use,
     }

@@ -2,18 +2,32 @@
 
 The SVG's user unit is the millimetre (width/height in mm, viewBox in mm), so scene numbers go through
 unchanged and y already points down. Text stays real <text> (searchable, escaped by the XML writer)
-in the DejaVu families with fallbacks; forms become <defs> groups placed with <use>; nothing external
-is referenced, so the file stands alone on the rules site.
+in the DejaVu families with fallbacks, carrying its measured textLength so a viewer that substitutes
+another font still keeps the layout. Forms become <defs> groups placed with <use>; nothing external is
+referenced, so the file stands alone on the rules site.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import ClassVar
 
 import svgwrite
 
 from ..layout.geometry import Transform
-from ..layout.scene import (Circle, FormDef, Group, Line, Page, Polygon, RectItem, Scene, TextBlock,
-                            TextItem, UseForm, expand_text_block)
+from ..layout.scene import (
+    Circle,
+    FormDef,
+    Group,
+    Line,
+    Page,
+    Polygon,
+    RectItem,
+    Scene,
+    TextBlock,
+    TextItem,
+    UseForm,
+    expand_text_block,
+)
 from ..layout.units import pt_to_mm
 from . import fonts
 
@@ -136,6 +150,10 @@ class _Painter:
             attrs["font_stretch"] = "condensed"
         if item.anchor != "start":
             attrs["text_anchor"] = _ANCHOR[item.anchor]
+        # the measured width: a viewer that substitutes a wider or narrower font still fits the layout
+        width = fonts.METRICS.width(item.text, face.name, item.size_pt)
+        if width > 0:
+            attrs.update(textLength=_n(width), lengthAdjust="spacingAndGlyphs")
         return [self.dwg.text(item.text, insert=(_n(item.x), _n(item.y)), **attrs)]
 
     def _text_block(self, item: TextBlock) -> list:
@@ -153,7 +171,7 @@ class _Painter:
         placement = item.placement(self.forms[item.name])
         return [self.dwg.use(f"#{self.ids[item.name]}", transform=_matrix(placement))]
 
-    _handlers = {
+    _handlers: ClassVar[dict[type, Callable]] = {
         RectItem: _rect, Line: _line, Polygon: _polygon, Circle: _circle, TextItem: _text,
         TextBlock: _text_block, Group: _group, UseForm: _use,
     }

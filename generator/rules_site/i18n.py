@@ -182,8 +182,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "pages_count": {"pl": "Strony", "en": "Pages"},
     "file_size": {"pl": "Rozmiar", "en": "Size"},
     "no_files": {
-        "pl": "Nie ma jeszcze plików do druku tej gry — uruchom `pnp build`, a potem `pnp site`.",
-        "en": "There are no print files for this game yet — run `pnp build`, then `pnp site`.",
+        "pl": "Nie ma jeszcze plików do druku tej gry — uruchom „pnp build”, a potem „pnp site”.",
+        "en": "There are no print files for this game yet — run “pnp build”, then “pnp site”.",
     },
     "how_to_print": {"pl": "Jak drukować", "en": "How to print"},
     "print_steps": {

@@ -5,8 +5,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.layout.geometry import (
-    Point, Rect, Size, Transform, clean_polygon, offset_polygon, point_in_polygon, polygon_area,
-    polygon_bbox, polygon_contains_polygon, polygon_perimeter, signed_area,
+    Point,
+    Rect,
+    Size,
+    Transform,
+    clean_polygon,
+    offset_polygon,
+    point_in_polygon,
+    polygon_area,
+    polygon_bbox,
+    polygon_contains_polygon,
+    polygon_perimeter,
+    signed_area,
 )
 
 SQUARE = (Point(0, 0), Point(10, 0), Point(10, 10), Point(0, 10))  # clockwise on screen

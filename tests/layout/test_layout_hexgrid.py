@@ -6,12 +6,27 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.layout.geometry import (
-    Point, offset_polygon, point_in_polygon, polygon_area, polygon_contains_polygon, polygon_perimeter,
+    Point,
+    offset_polygon,
+    point_in_polygon,
+    polygon_area,
+    polygon_contains_polygon,
+    polygon_perimeter,
     signed_area,
 )
 from generator.layout.hexgrid import (
-    Hex, HexTileError, as_hex, bleed_outline, from_cube, hex_corners, hex_height, hex_to_point, hex_width,
-    outline, outline_bbox, to_cube,
+    Hex,
+    HexTileError,
+    as_hex,
+    bleed_outline,
+    from_cube,
+    hex_corners,
+    hex_height,
+    hex_to_point,
+    hex_width,
+    outline,
+    outline_bbox,
+    to_cube,
 )
 
 HEX_AREA = 3 * math.sqrt(3) / 2  # area of a hex of size 1

@@ -4,7 +4,12 @@ from hypothesis import strategies as st
 
 from generator.layout.geometry import Rect, Size
 from generator.layout.imposition import (
-    back_rect, back_slot_index, page_count, paginate, plan_fold_over, plan_grid,
+    back_rect,
+    back_slot_index,
+    page_count,
+    paginate,
+    plan_fold_over,
+    plan_grid,
 )
 from generator.layout.paper import CARD_SIZES, PAPERS
 

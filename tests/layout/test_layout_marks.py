@@ -5,7 +5,11 @@ from hypothesis import strategies as st
 from generator.layout.geometry import Point, Rect, Size
 from generator.layout.imposition import plan_fold_over, plan_grid
 from generator.layout.marks import (
-    MIN_MARK_LENGTH, MarkSet, crop_marks, duplex_calibration, fold_crop_marks, fold_marks,
+    MIN_MARK_LENGTH,
+    MarkSet,
+    duplex_calibration,
+    fold_crop_marks,
+    fold_marks,
     grid_crop_marks,
 )
 from generator.layout.paper import CARD_SIZES, PAPERS

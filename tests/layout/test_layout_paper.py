@@ -2,7 +2,12 @@ import pytest
 
 from generator.layout.geometry import Rect, Size
 from generator.layout.paper import (
-    CARD_SIZES, PAPERS, POD_TEMPLATES, card_size, paper_size, printable_area,
+    CARD_SIZES,
+    PAPERS,
+    POD_TEMPLATES,
+    card_size,
+    paper_size,
+    printable_area,
 )
 
 

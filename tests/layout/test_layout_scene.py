@@ -2,8 +2,21 @@ import pytest
 
 from generator.layout.geometry import Point, Rect, Size, Transform
 from generator.layout.scene import (
-    CAP_CENTRE_EM, Circle, FormDef, Group, Line, Metadata, Page, Polygon, RectItem, Scene, TextBlock,
-    TextItem, UseForm, expand_text_block, flatten,
+    CAP_CENTRE_EM,
+    Circle,
+    FormDef,
+    Group,
+    Line,
+    Metadata,
+    Page,
+    Polygon,
+    RectItem,
+    Scene,
+    TextBlock,
+    TextItem,
+    UseForm,
+    expand_text_block,
+    flatten,
 )
 from generator.layout.textfit import fit_text
 from generator.layout.units import pt_to_mm
@@ -70,7 +83,7 @@ def test_use_form_placement_and_mirror():
 def test_flatten_applies_nested_transforms():
     form = FormDef("f", Size(10, 10), (RectItem(Rect(1, 1, 2, 2)),))
     items = [Group([UseForm("f", 10, 0)], Transform.translate(100, 0))]
-    ((rect, t),) = list(flatten(items, {"f": form}))
+    ((_rect, t),) = list(flatten(items, {"f": form}))
     assert t.apply(Point(1, 1)) == Point(111, 1)
 
 

@@ -4,7 +4,13 @@ from hypothesis import strategies as st
 
 from generator.layout.geometry import Size
 from generator.layout.textfit import (
-    FittedText, FontMetrics, MarkupError, TextDoesNotFit, UnknownIcon, break_points, fit_text,
+    FittedText,
+    FontMetrics,
+    MarkupError,
+    TextDoesNotFit,
+    UnknownIcon,
+    break_points,
+    fit_text,
     parse_markup,
 )
 from generator.layout.units import pt_to_mm

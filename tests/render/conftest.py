@@ -14,7 +14,15 @@ from generator.layout.imposition import plan_grid
 from generator.layout.marks import grid_crop_marks
 from generator.layout.paper import CARD_SIZES, PAPERS
 from generator.layout.scene import (
-    Circle, FormDef, Metadata, Page, RectItem, Scene, TextBlock, TextItem, UseForm,
+    Circle,
+    FormDef,
+    Metadata,
+    Page,
+    RectItem,
+    Scene,
+    TextBlock,
+    TextItem,
+    UseForm,
 )
 from generator.layout.textfit import fit_text
 from generator.render.fonts import METRICS

@@ -60,3 +60,17 @@ def test_real_metrics_hyphenate_polish():
     out = fit_text("Konstantynopolitańczykowianeczka", Size(30, 40), fonts.METRICS, "DejaVuSans", 10, 10)
     assert len(out.lines) > 1 and out.lines[0].endswith("-")
     assert all(w <= 30 for w in out.widths)
+
+
+def test_glyph_check_works_without_fonttools(monkeypatch):
+    """fontTools is a dev extra; at run time reportlab's own cmap must answer the same."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "fontTools", None)
+    monkeypatch.setitem(sys.modules, "fontTools.ttLib", None)
+    fonts._codepoints.cache_clear()
+    try:
+        assert fonts.has_glyphs(POLISH, "DejaVuSans")
+        assert fonts.missing_glyphs("a漢", "DejaVuSans-Bold") == "漢"
+    finally:
+        fonts._codepoints.cache_clear()

@@ -8,7 +8,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
 
-from generator.layout.geometry import Point, Rect, Size, Transform
+from generator.layout.geometry import Rect, Size, Transform
 from generator.layout.scene import FormDef, Group, Metadata, Page, RectItem, Scene, TextItem, UseForm
 from generator.render.pdf import render_pdf
 
@@ -99,7 +99,7 @@ def test_rendered_png_has_the_art_where_the_scene_says(tmp_path):
                              Group([RectItem(Rect(0, 0, 40, 20), fill="#0000ff", stroke=None)],
                                    Transform.rotate(90).then(Transform.translate(150, 200)))])])
     image = _doc(render_pdf(scene))[0].render(scale=1).to_pil().convert("RGB")
-    px = lambda x_mm, y_mm: image.getpixel((int(x_mm * PT), int(y_mm * PT)))  # noqa: E731
+    px = lambda x_mm, y_mm: image.getpixel((int(x_mm * PT), int(y_mm * PT)))
     assert px(35, 35) == (255, 0, 0)  # top-left square
     assert px(35, 260) == (255, 255, 255)  # nothing at the bottom-left
     assert px(140, 220) == (0, 0, 255)  # rotated clockwise about its origin: x 130..150, y 200..240
@@ -115,7 +115,7 @@ def test_nested_forms_and_mirroring():
     data = render_pdf(scene)
     assert len(re.findall(rb"/Subtype /Form", data)) == 2
     image = _doc(data)[0].render(scale=2).to_pil().convert("RGB")
-    px = lambda x_mm, y_mm: image.getpixel((int(x_mm * PT * 2), int(y_mm * PT * 2)))  # noqa: E731
+    px = lambda x_mm, y_mm: image.getpixel((int(x_mm * PT * 2), int(y_mm * PT * 2)))
     assert px(12, 15) == (255, 0, 0) and px(25, 15) == (0, 255, 0)
     assert px(28, 35) == (255, 0, 0) and px(15, 35) == (0, 255, 0)  # mirrored: red on the right
 

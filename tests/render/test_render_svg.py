@@ -5,7 +5,15 @@ import pytest
 
 from generator.layout.geometry import Point, Rect, Size, Transform
 from generator.layout.scene import (
-    Circle, FormDef, Group, Line, Page, Polygon, RectItem, Scene, TextItem, UseForm,
+    Circle,
+    FormDef,
+    Group,
+    Line,
+    Page,
+    Polygon,
+    RectItem,
+    TextItem,
+    UseForm,
 )
 from generator.render.svg import render_svg, render_svg_pages
 
@@ -44,7 +52,7 @@ def test_forms_are_defined_once_and_used(sample_scene, probe):
     assert len(uses) == 9
     defs = probe.svg_elements(svg, "defs")[0]
     assert len(list(defs)) == 1
-    form_id = list(defs)[0].get("id")
+    form_id = next(iter(defs)).get("id")
     assert all(u.get("{http://www.w3.org/1999/xlink}href") == f"#{form_id}" for u in uses)
     # the front page uses no form, so it defines none
     assert not list(probe.svg_elements(render_svg(sample_scene.pages[0], sample_scene.forms), "defs")[0])
@@ -79,6 +87,10 @@ def test_primitives(probe):
     text = probe.svg_elements(svg, "text")[0]
     assert text.get("text-anchor") == "end" and text.get("font-stretch") == "condensed"
     assert text.get("font-family").startswith("'DejaVu Sans Condensed'")
+    from generator.render.fonts import METRICS
+    width = METRICS.width("Koniec", "DejaVuSansCondensed-Bold", 10)
+    assert float(text.get("textLength")) == pytest.approx(width, abs=1e-4)  # viewers keep our measure
+    assert text.get("lengthAdjust") == "spacingAndGlyphs"
 
 
 def test_deterministic_and_no_float_noise(sample_scene):

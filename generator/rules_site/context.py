@@ -1,0 +1,796 @@
+"""Model → what the templates show, per game and language.
+
+Templates only lay things out; every value they print comes from here, already in the page's language.
+Data text arrives as plain ``str`` (the jinja environment escapes it) or as ``Markup`` produced by
+``markup.TextLinks`` (escaped, with links). Setup numbers come from ``model.reports.setup_report`` and
+the validator's ``consumption`` — the site never recomputes them its own way.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import PurePosixPath
+from typing import Any
+
+from markupsafe import Markup
+
+from generator.errors import Severity
+from generator.model.index import GameIndex
+from generator.model.reports import inventory_report, setup_report
+from generator.rules_site.glossary import sorted_terms, term_forms, text_links
+from generator.rules_site.i18n import (
+    LANGS, action_name, kind_name, method_name, players_label, t,
+)
+from generator.rules_site.markup import (
+    TextLinks, card_anchor, component_anchor, deck_anchor, md_escape, rule_anchor, safe_id, tab_title, term_anchor,
+)
+from generator.schema.base import UNKNOWN, L10n, Source
+from generator.validate.run import GameResult
+from generator.validate.setup_tables import consumption
+
+PAGES = ("index", "components", "setup", "rules", "glossary", "cards", "print", "findings")
+PAGE_TITLE_KEYS = {"index": "overview", "components": "components", "setup": "setup", "rules": "rules",
+                   "glossary": "glossary", "cards": "cards", "print": "print", "findings": "findings"}
+
+
+@dataclass
+class SiteGame:
+    """One game as the site sees it: the model, the validator's result and what earlier targets wrote."""
+
+    index: GameIndex
+    result: GameResult | None = None
+    artifacts: list[dict] = field(default_factory=list)   # manifest entries of this game
+    previews: dict[str, str] = field(default_factory=dict)  # card id → SVG text from the print engine
+    downloads: dict[str, str] = field(default_factory=dict)  # artifact path → file name under <game>/files/
+
+    @property
+    def game_id(self) -> str:
+        return self.index.game_id
+
+
+def text(value: L10n | str | None, lang: str) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, L10n):
+        return getattr(value, lang)
+    return str(value)
+
+
+def cite(source: Source | None, lang: str) -> Markup:
+    """A source in the page's language: 'ZAWARTOŚĆ PUDEŁKA, s. 2' or '*założenie:* …'."""
+    if source is None:
+        return Markup("—")
+    if source.is_assumption:
+        return Markup(f'<span class="pnp-assumption">{t("assumption", lang)}:</span> ') + md_escape(source.assumption)
+    parts = [str(md_escape(source.section or ""))]
+    if source.page:
+        parts.append(f", {t('pages_short', lang)} {source.page}")
+    if source.note:
+        parts.append(" — " + str(md_escape(source.note)))
+    if source.assumption:
+        parts.append(f' (<span class="pnp-assumption">{t("assumption", lang)}:</span> '
+                     + str(md_escape(source.assumption)) + ")")
+    return Markup("".join(parts))
+
+
+UNKNOWN_MARK = {lang: Markup(f'<span class="pnp-unknown" title="{t("unknown_title", lang)}">'
+                             f'{t("unknown", lang)}</span>') for lang in LANGS}
+
+
+def value(v: Any, lang: str) -> Markup:
+    if v is None or v == UNKNOWN:
+        return UNKNOWN_MARK[lang]
+    return md_escape(v)
+
+
+def range_text(lo: int | None, hi: int | None) -> str:
+    if lo is None:
+        return ""
+    return str(lo) if hi is None or hi == lo else f"{lo}–{hi}"
+
+
+@dataclass
+class GameView:
+    game: SiteGame
+    lang: str
+
+    # ---- basics -------------------------------------------------------------------------------------
+    @property
+    def data(self):
+        return self.game.index.data
+
+    @property
+    def index(self) -> GameIndex:
+        return self.game.index
+
+    @property
+    def id(self) -> Markup:
+        return safe_id(self.game.game_id)
+
+    @property
+    def title(self) -> str:
+        return text(self.data.game.title, self.lang)
+
+    def links(self, page: str) -> TextLinks:
+        return self._links.for_page(page)
+
+    @cached_property
+    def _links(self) -> TextLinks:
+        return text_links(self.index, self.lang, "index")
+
+    def t(self, key: str, **fields) -> str:
+        return t(key, self.lang, **fields)
+
+    def comp_name(self, comp_id: str) -> str:
+        comp = self.index.components.get(comp_id)
+        return text(comp.name, self.lang) if comp else comp_id
+
+    def comp_link(self, comp_id: str, page: str) -> Markup:
+        name = md_escape(self.comp_name(comp_id))
+        if comp_id not in self.index.components:
+            return name
+        href = f"#{component_anchor(comp_id)}" if page == "components" else \
+            f"components.md#{component_anchor(comp_id)}"
+        return Markup(f"[{name}]({href})")
+
+    def module_name(self, module_id: str | None) -> str:
+        if not module_id:
+            return ""
+        mod = next((m for m in self.data.modules if m.id == module_id), None)
+        return text(mod.name, self.lang) if mod else module_id
+
+    def faction_name(self, faction_id: str | None) -> str:
+        if not faction_id:
+            return ""
+        fac = next((f for f in self.data.factions if f.id == faction_id), None)
+        return text(fac.name, self.lang) if fac else faction_id
+
+    # ---- overview -----------------------------------------------------------------------------------
+    @property
+    def players(self) -> str:
+        p = self.data.game.players
+        return range_text(p.min, p.max)
+
+    @property
+    def play_time(self) -> str:
+        pt = self.data.game.play_time
+        if pt is None:
+            return ""
+        return f"{range_text(pt.min_minutes, pt.max_minutes)} {self.t('minutes')}"
+
+    @property
+    def summary(self) -> Markup:
+        return self.links("index").block(text(self.data.game.summary, self.lang))
+
+    @cached_property
+    def box_totals(self) -> list[tuple[str, int]]:
+        """Totals per kind, as `pnp inventory` counts them (wholes once, unknowns left out)."""
+        totals = inventory_report(self.index)["totals"]
+        return [(kind_name(kind, self.lang), n) for kind, n in totals.items()]
+
+    @cached_property
+    def hero_image(self) -> Markup:
+        """The game's picture (relative to its folder): a card preview, a board image, or the emblem."""
+        for deck in self.gallery:
+            for card in deck["cards"]:
+                if card["preview"]:
+                    return card["preview"]
+        if self.board_images:
+            return self.board_images[0]["file"]
+        return safe_id("img/emblem.svg")
+
+    @property
+    def stats(self) -> str:
+        return self.t("stats_line", rules=len(self.data.rules), terms=len(self.data.glossary),
+                      cards=len(self.data.cards), findings=len(self.findings["contradictions"]),
+                      unknowns=len(self.findings["unknowns"]))
+
+    # ---- components ---------------------------------------------------------------------------------
+    @cached_property
+    def placements(self) -> dict[str, list[str]]:
+        """component id → ['file.pdf (p. 1–3)', …] from the manifest's contents, when it lists them."""
+        return component_placements(self.game, self.lang)
+
+    @cached_property
+    def component_rows(self) -> list[dict]:
+        rows: list[dict] = []
+        children = self.index.children
+        seen: set[str] = set()
+
+        def visit(comp, depth: int) -> None:
+            if comp.id in seen:
+                return
+            seen.add(comp.id)
+            rows.append(self._component_row(comp, depth))
+            for kid in children.get(comp.id, []):
+                visit(kid, depth + 1)
+
+        for comp in self.data.components:
+            if not comp.parent or comp.parent not in self.index.components:
+                visit(comp, 0)
+        for comp in self.data.components:  # anything in a parent cycle still gets its row
+            visit(comp, 0)
+        return rows
+
+    def _component_row(self, comp, depth: int) -> dict:
+        lang = self.lang
+        breakdown = []
+        if comp.per_faction:
+            breakdown.append(" · ".join(f"{md_escape(self.faction_name(f))} {value(n, lang)}"
+                                        for f, n in comp.per_faction.items()))
+        if comp.parent:
+            breakdown.append(md_escape(self.t("part_of", parent=self.comp_name(comp.parent))))
+        conflicts = [md_escape(self.t("also_says", value=c.value, cite=cite_plain(c.source, lang)))
+                     for c in comp.conflicts]
+        if comp.print is None:
+            printing = Markup("—")
+        elif comp.print.method == "none":
+            printing = md_escape(self.t("not_printed", reason=comp.print.reason or ""))
+        else:
+            printing = md_escape(method_name(comp.print.method, lang))
+        files = self.placements.get(comp.id, [])
+        name = ("↳ " * depth) + self.comp_name(comp.id)
+        return {
+            "id": comp.id,
+            "anchor": component_anchor(comp.id),
+            "name": Markup(f'<span id="{component_anchor(comp.id)}"></span>') + md_escape(name),
+            "kind": kind_name(comp.kind, lang),
+            "count": value(comp.count, lang),
+            "conflicts": Markup("<br>").join(conflicts),
+            "breakdown": Markup("<br>").join(breakdown) if breakdown else Markup("—"),
+            "module": self.module_name(comp.module),
+            "print": printing,
+            "files": Markup("<br>").join(md_escape(f) for f in files) if files else Markup("—"),
+            "source": cite(comp.source, lang),
+            "notes": self.links("components").inline(text(comp.notes, lang)) if comp.notes else Markup(""),
+        }
+
+    @property
+    def deck_rows(self) -> list[dict]:
+        rows = []
+        for deck in self.data.decks:
+            cards = self.index.cards_by_deck.get(deck.id, [])
+            size = deck.size if isinstance(deck.size, str) else f"{deck.size.w:g} × {deck.size.h:g} mm"
+            rows.append({"anchor": deck_anchor(deck.id), "name": text(deck.name, self.lang),
+                         "component": self.comp_link(deck.component, "components"),
+                         "size": size, "size_source": cite(deck.size_source, self.lang),
+                         "cards": len(cards), "faction": self.faction_name(deck.faction),
+                         "back": text(deck.back.title, self.lang) if deck.back.title else ""})
+        return rows
+
+    @property
+    def tile_rows(self) -> list[dict]:
+        rows = []
+        for tile in self.data.tiles:
+            rows.append({"name": text(tile.name, self.lang), "component": self.comp_link(tile.component, "components"),
+                         "shape": tile.shape, "hexes": len(tile.hexes) if tile.hexes else "",
+                         "copies": value(tile.copies, self.lang), "source": cite(tile.source, self.lang)})
+        return rows
+
+    @property
+    def board_rows(self) -> list[dict]:
+        rows = []
+        for board in self.data.boards:
+            details = []
+            if board.sides:
+                details.append(" / ".join(text(s.name, self.lang) for s in board.sides))
+            if board.grid:
+                details.append(f"{board.grid.cols} × {board.grid.rows}")
+            for track in board.tracks:
+                details.append(f"{text(track.name, self.lang)} ({track.spaces})")
+            for wheel in board.wheels:
+                details.append(f"{text(wheel.name, self.lang)} ({wheel.segments})")
+            if board.regions:
+                details.append(", ".join(text(r.name, self.lang) for r in board.regions))
+            rows.append({"name": text(board.name, self.lang),
+                         "component": self.comp_link(board.component, "components") if board.component else "—",
+                         "details": Markup(" · ").join(md_escape(d) for d in details) or Markup("—"),
+                         "source": cite(board.source, self.lang)})
+        return rows
+
+    # ---- setup --------------------------------------------------------------------------------------
+    @cached_property
+    def setup_groups(self) -> list[dict]:
+        """One group per scenario (or the plain game), each with one tab per player count."""
+        data = self.data
+        scenarios = sorted(data.scenarios, key=lambda s: not s.default)
+        groups: list[dict] = []
+        if not any(s.default for s in scenarios):
+            groups.append({"id": None, "title": self.t("standard_game"), "scenario": None})
+        for s in scenarios:
+            groups.append({"id": s.id, "title": text(s.name, self.lang), "scenario": s})
+        if data.setup is None:
+            return []
+        for group in groups:
+            group["title_md"] = tab_title(group["title"])
+            scen = group["scenario"]
+            counts = self.index.player_counts
+            if scen is not None and scen.players:
+                counts = [n for n in counts if scen.players.min <= n <= scen.players.max]
+            group["info"] = self._scenario_info(scen) if scen else []
+            group["tabs"] = [self._setup_tab(n, group["id"]) for n in counts]
+        return groups
+
+    def _scenario_info(self, scen) -> list[tuple[str, Markup]]:
+        links = self.links("setup")
+        info = [(self.t("summary"), links.inline(text(scen.summary, self.lang)))]
+        if scen.players:
+            info.append((self.t("players"), md_escape(range_text(scen.players.min, scen.players.max))))
+        if scen.modules:
+            info.append((self.t("modules"), md_escape(", ".join(self.module_name(m) for m in scen.modules))))
+        if scen.setup_changes:
+            info.append((self.t("setup_changes"), links.inline(text(scen.setup_changes, self.lang))))
+        if scen.victory:
+            info.append((self.t("victory"), links.inline(text(scen.victory, self.lang))))
+        info.append((self.t("source"), cite(scen.source, self.lang)))
+        return info
+
+    def _setup_tab(self, n: int, scenario: str | None) -> dict:
+        lang = self.lang
+        report = setup_report(self.index, n, scenario)
+        links = self.links("setup")
+        rows = []
+        for row in report["rows"]:
+            rows.append({"component": self.comp_link(row["component"], "setup"),
+                         "action": action_name(row["action"], lang),
+                         "count": value(row["values"][str(n)], lang),
+                         "formula": row["formula"] or "",
+                         "module": self.t("only_with", module=self.module_name(row["module"])) if row["module"]
+                         else "",
+                         "source": cite_json(row["source"], lang)})
+        per_player = []
+        for item in report["per_player"]:
+            each = item["count"]
+            per_player.append({"component": self.comp_link(item["component"], "setup"),
+                               "action": action_name(item["action"], lang),
+                               "each": value(each, lang),
+                               "total": value(None if each is None else each * n, lang),
+                               "faction": self.t("from_faction") if item["from_faction"] else "",
+                               "module": self.t("only_with", module=self.module_name(item["module"]))
+                               if item["module"] else "",
+                               "source": cite_json(item["source"], lang)})
+        steps = []
+        for step in sorted(self.data.setup.steps, key=lambda s: s.number):
+            if step.players is not None and n not in step.players:
+                continue
+            if step.scenario is not None and step.scenario != scenario:
+                continue
+            steps.append({"number": step.number, "text": links.inline(text(step.text, lang))})
+        totals: dict[str, int | None] = {}
+        for use in consumption(self.index, n, scenario, self.index.module_ids):
+            if use.component not in self.index.components:
+                continue
+            prev = totals.get(use.component, 0)
+            totals[use.component] = None if prev is None or use.amount is None else prev + use.amount
+        check = []
+        for comp_id, used in totals.items():
+            have = self.index.available(comp_id)
+            fits = None if used is None or have is None else used <= have
+            check.append({"component": self.comp_link(comp_id, "setup"), "used": value(used, lang),
+                          "have": value(have, lang),
+                          "fits": "" if fits is None else ("✓ " + self.t("fits") if fits else "✗ " + self.t("exceeds"))})
+        return {"players": n, "label": tab_title(players_label(n, lang)), "rows": rows, "per_player": per_player,
+                "steps": steps, "check": check}
+
+    # ---- rules --------------------------------------------------------------------------------------
+    @cached_property
+    def rules(self) -> list[dict]:
+        links = self.links("rules")
+        out = []
+        for rule in sorted(self.data.rules, key=lambda r: tuple(int(p) for p in r.number.split("."))):
+            depth = rule.number.count(".") + 1
+            linked: set = set()
+            see = [links.rule_link(num) for num in rule.see]
+            out.append({
+                "number": rule.number,
+                "anchor": rule_anchor(rule.number),
+                "hashes": "#" * min(depth + 1, 6),
+                "title": text(rule.title, self.lang),
+                "body": links.block(text(rule.text, self.lang), linked),
+                "see": Markup(", ").join(see) if see else "",
+                "source": cite(rule.source, self.lang),
+            })
+        return out
+
+    @property
+    def rule_example(self) -> str:
+        deepest = max((r.number for r in self.data.rules), key=lambda n: (n.count("."), n), default="4.2.1")
+        return deepest
+
+    @property
+    def constants(self) -> list[dict]:
+        return [{"name": text(c.name, self.lang), "value": md_escape(f"{c.value} {c.unit or ''}".strip()),
+                 "source": cite(c.source, self.lang)} for c in self.data.constants]
+
+    @property
+    def tables(self) -> list[dict]:
+        out = []
+        for table in self.data.tables:
+            cols = [text(c.name, self.lang) for c in table.columns]
+            rows = []
+            for row in table.rows:
+                key = text(row.label, self.lang) if row.label else str(row.key)
+                rows.append({"key": key, "values": [value(row.values.get(c.id), self.lang) for c in table.columns]})
+            out.append({"name": text(table.name, self.lang), "key_name": text(table.key_name, self.lang),
+                        "columns": cols, "rows": rows, "source": cite(table.source, self.lang)})
+        return out
+
+    @property
+    def cost_rules(self) -> list[dict]:
+        out = []
+        tables = {tb.id: tb for tb in self.data.tables}
+        for rule in self.data.cost_rules:
+            deck = self.index.decks.get(rule.deck)
+            table = tables.get(rule.table)
+            column = next((c for c in table.columns if c.id == rule.column), None) if table else None
+            out.append({"text": md_escape(self.t(
+                "cost_rule_text", deck=text(deck.name, self.lang) if deck else rule.deck, stat=rule.by_stat,
+                table=text(table.name, self.lang) if table else rule.table,
+                column=text(column.name, self.lang) if column else rule.column)),
+                "source": cite(rule.source, self.lang)})
+        return out
+
+    @property
+    def recipes(self) -> list[dict]:
+        out = []
+        for recipe in self.data.recipes:
+            inputs = ", ".join(f"{'?' if i.count == UNKNOWN else i.count} × {self.item_name(i.item)}"
+                               for i in recipe.inputs)
+            out.append({"name": text(recipe.name, self.lang), "output": self.item_name(recipe.output),
+                        "inputs": inputs, "source": cite(recipe.source, self.lang)})
+        return out
+
+    def item_name(self, item_id: str) -> str:
+        if item_id in self.index.components:
+            return self.comp_name(item_id)
+        for card in self.data.cards:
+            if card.id == item_id:
+                return text(card.name, self.lang)
+        for const in self.data.constants:
+            if const.id == item_id:
+                return text(const.name, self.lang)
+        return item_id
+
+    # ---- glossary -----------------------------------------------------------------------------------
+    @cached_property
+    def glossary(self) -> list[dict]:
+        links = self.links("glossary")
+        other = "en" if self.lang == "pl" else "pl"
+        out = []
+        for term in sorted_terms(self.data.glossary, self.lang):
+            forms = term_forms(term, self.lang)
+            other_forms = term_forms(term, other)
+            see_also = [links.term_link(s) for s in term.see_also]
+            out.append({
+                "id": term.id,
+                "anchor": term_anchor(term.id),
+                "name": text(term.term, self.lang),
+                "toc_label": Markup(re.sub(r"[^\w \-.,'()/+]", "", text(term.term, self.lang))),
+                "forms": forms,
+                "search_forms": " ".join(forms[1:]),
+                "other_name": text(term.term, other),
+                "other_forms": other_forms,
+                "definition": links.block(text(term.definition, self.lang), skip_term=term.id),
+                "see_also": Markup(", ").join(see_also) if see_also else "",
+                "rule": links.rule_link(term.rule) if term.rule else "",
+                "source": cite(term.source, self.lang),
+            })
+        return out
+
+    # ---- cards --------------------------------------------------------------------------------------
+    @cached_property
+    def gallery(self) -> list[dict]:
+        links = self.links("cards")
+        decks = []
+        for deck in self.data.decks:
+            cards = self.index.cards_by_deck.get(deck.id, [])
+            comp = self.index.components.get(deck.component)
+            listed = sum(c.copies for c in cards if c.copies != UNKNOWN)
+            unlisted = comp.count - listed if comp and comp.count != UNKNOWN and comp.count > listed else 0
+            items = []
+            for card in cards:
+                faction = card.faction or deck.faction or ""
+                stats = [(k, v) for k, v in card.stats.items()]
+                card_text = card.text
+                items.append({
+                    "id": card.id,
+                    "anchor": card_anchor(card.id),
+                    "name": text(card.name, self.lang),
+                    "copies": "?" if card.copies == UNKNOWN else card.copies,
+                    "faction": faction,
+                    "faction_name": self.faction_name(faction),
+                    "faction_color": self._faction_color(faction),
+                    "cost": None if card.cost is None else ("?" if card.cost == UNKNOWN else card.cost),
+                    "stats": [(k, "?" if v == UNKNOWN else v) for k, v in stats],
+                    "traits": card.traits,
+                    "text_html": links.html(text(card_text, self.lang)) if card_text not in (None, UNKNOWN) else None,
+                    "text_unknown": card_text == UNKNOWN,
+                    "alt": links.plain(f"{text(card.name, self.lang)}. {text(card_text, self.lang)}"
+                                       if card_text not in (None, UNKNOWN) else text(card.name, self.lang)),
+                    "preview": safe_id(f"img/cards/{card.id}.svg") if card.id in self.game.previews else None,
+                    "source": cite(card.source, self.lang),
+                })
+            decks.append({"id": deck.id, "anchor": deck_anchor(deck.id), "name": text(deck.name, self.lang),
+                          "color": deck.back.color, "cards": items, "unlisted": unlisted})
+        return decks
+
+    def _faction_color(self, faction_id: str) -> str:
+        fac = next((f for f in self.data.factions if f.id == faction_id), None)
+        return fac.color if fac else "#777777"
+
+    @property
+    def gallery_factions(self) -> list[tuple[str, str]]:
+        used = {c["faction"] for d in self.gallery for c in d["cards"]}
+        out = [(f.id, text(f.name, self.lang)) for f in self.data.factions if f.id in used]
+        if "" in used and out:
+            out.append(("-", self.t("no_faction")))
+        return out
+
+    # ---- print --------------------------------------------------------------------------------------
+    @cached_property
+    def downloads(self) -> list[dict]:
+        out = []
+        for art in self.game.artifacts:
+            path = art.get("path", "")
+            name = self.game.downloads.get(path)
+            if not name or not path.lower().endswith(".pdf"):
+                continue
+            out.append(self._download_row(art, name))
+        return out
+
+    @cached_property
+    def board_images(self) -> list[dict]:
+        out = []
+        for art in self.game.artifacts:
+            path = art.get("path", "")
+            name = self.game.downloads.get(path)
+            if name and path.lower().endswith(".svg"):
+                out.append({"file": safe_id(f"files/{name}"), "name": name,
+                            "title": art_title(art, self.index, self.lang) or name})
+        return out
+
+    def _download_row(self, art: dict, name: str) -> dict:
+        pages = art.get("pages")
+        duplex = art.get("duplex")
+        if isinstance(duplex, str):
+            how = self.t("duplex_short") if "short" in duplex else self.t("duplex_long")
+        elif duplex is True or art.get("backs") is True:
+            how = self.t("duplex_long")
+        elif duplex is False:
+            how = self.t("single_sided")
+        else:
+            how = ""
+        sheets = art.get("sheets")
+        if sheets is None and isinstance(pages, int):
+            sheets = (pages + 1) // 2 if how and how != self.t("single_sided") else pages
+        extra = [str(art[k]) for k in ("profile", "mode") if isinstance(art.get(k), str)]
+        return {"file": safe_id(f"files/{name}"), "name": name, "kind": str(art.get("kind", "")),
+                "title": art_title(art, self.index, self.lang), "paper": str(art.get("paper") or "").upper(),
+                "pages": pages if pages is not None else "", "sheets": sheets if sheets is not None else "",
+                "how": how, "extra": ", ".join(extra), "size": human_size(art.get("bytes"))}
+
+    @property
+    def print_steps(self) -> list[Markup]:
+        return [Markup(s) for s in self.t("print_steps").split("|")]
+
+    # ---- findings -----------------------------------------------------------------------------------
+    @cached_property
+    def findings(self) -> dict[str, list[dict]]:
+        result = self.game.result
+        out: dict[str, list[dict]] = {"contradictions": [], "warnings": [], "unknowns": [], "assumptions": []}
+        if result is not None:
+            for issue in result.issues:
+                if issue.severity not in (Severity.FINDING, Severity.WARNING):
+                    continue
+                key = "contradictions" if issue.severity == Severity.FINDING else "warnings"
+                out[key].append({"where": f"{short_file(issue.span.file)}:{issue.span.line}",
+                                 "item": md_escape(describe_path(self.data, issue.path, self.lang)),
+                                 "message": md_escape(issue.message + (f" ({issue.hint})" if issue.hint else "")),
+                                 "code": issue.code})
+            for unknown in result.unknowns:
+                out["unknowns"].append({"where": f"{short_file(unknown['file'])}:{unknown['line']}",
+                                        "item": md_escape(describe_path(self.data, unknown["path"], self.lang)),
+                                        "field": unknown["path"]})
+        for path, source in walk_sources(self.data):
+            if source.assumption:
+                out["assumptions"].append({"item": md_escape(describe_path(self.data, path, self.lang)),
+                                           "field": path, "text": md_escape(source.assumption)})
+        return out
+
+
+# ---- helpers shared by the views ---------------------------------------------------------------------
+def cite_plain(source: Source | None, lang: str) -> str:
+    if source is None:
+        return ""
+    if source.is_assumption:
+        return f"{t('assumption', lang)}: {source.assumption}"
+    out = source.section or ""
+    if source.page:
+        out += f", {t('pages_short', lang)} {source.page}"
+    if source.note:
+        out += f" — {source.note}"
+    return out
+
+
+def cite_json(source: dict | None, lang: str) -> Markup:
+    """A source from a report's JSON (``reports.source_json``) shown like ``cite``."""
+    if not source:
+        return Markup("—")
+    return cite(Source(section=source.get("section"), page=source.get("page"), note=source.get("note"),
+                       assumption=source.get("assumption")), lang)
+
+
+def short_file(path: str) -> str:
+    """Data file paths relative to the data folder's parent: 'demo/components.yaml'."""
+    parts = PurePosixPath(path.replace("\\", "/")).parts
+    return "/".join(parts[-2:]) if len(parts) >= 2 else path
+
+
+def human_size(size: Any) -> str:
+    if not isinstance(size, int):
+        return ""
+    if size < 1024 * 1024:
+        return f"{max(1, round(size / 1024))} KB"
+    return f"{size / 1024 / 1024:.1f} MB"
+
+
+_SEGMENT = re.compile(r"\.?([A-Za-z_][\w\-]*)|\[([^\]]+)\]")
+
+
+def describe_path(data, path: str, lang: str) -> str:
+    """'components[2].conflicts[0]' → 'castle_cards (karty Zamków) · conflicts[0]'."""
+    obj: Any = data
+    label = ""
+    rest_from = 0
+    for m in _SEGMENT.finditer(path):
+        name, idx = m.group(1), m.group(2)
+        try:
+            if name is not None:
+                obj = obj.get(name) if isinstance(obj, dict) else getattr(obj, name)
+            elif isinstance(obj, list):
+                obj = obj[int(idx)]
+            elif isinstance(obj, dict):
+                obj = obj.get(int(idx)) if idx.isdigit() and int(idx) in obj else obj.get(idx)
+            else:
+                break
+        except (AttributeError, IndexError, ValueError, TypeError, KeyError):
+            break
+        if obj is None:
+            break
+        ident = getattr(obj, "id", None) or getattr(obj, "number", None) or getattr(obj, "component", None)
+        if isinstance(ident, str):
+            name_value = getattr(obj, "name", None) or getattr(obj, "term", None) or getattr(obj, "title", None)
+            label = ident + (f" ({text(name_value, lang)})" if isinstance(name_value, L10n) else "")
+            rest_from = m.end()
+    rest = path[rest_from:].lstrip(".")
+    if not label:
+        return path
+    return f"{label} · {rest}" if rest else label
+
+
+def walk_sources(node: Any, path: str = ""):
+    """Every Source in the data with its path (for the list of assumptions)."""
+    if isinstance(node, Source):
+        yield path, node
+        return
+    if isinstance(node, list):
+        for i, item in enumerate(node):
+            yield from walk_sources(item, f"{path}[{i}]")
+    elif isinstance(node, dict):
+        for key, item in node.items():
+            yield from walk_sources(item, f"{path}[{key}]")
+    elif hasattr(node, "model_fields"):
+        for name in type(node).model_fields:
+            yield from walk_sources(getattr(node, name), f"{path}.{name}" if path else name)
+
+
+def art_title(art: dict, index: GameIndex, lang: str) -> str:
+    """A readable title for a manifest entry, from whatever fields the print engine recorded."""
+    for key in ("title", "label", "description"):
+        val = art.get(key)
+        if isinstance(val, dict) and lang in val:
+            return str(val[lang])
+        if isinstance(val, str):
+            return val
+    for key, lookup in (("component", index.components), ("deck", index.decks)):
+        ident = art.get(key)
+        if isinstance(ident, str) and ident in lookup:
+            return text(lookup[ident].name, lang)
+    return ""
+
+
+_ID_KEYS = ("component", "deck", "card", "tile", "board", "id")
+_PAGE_KEYS = ("page", "pages", "sheet", "sheets")
+_LIST_KEYS = ("contents", "items", "components", "decks", "cards", "tiles", "boards")
+
+
+def component_placements(game: SiteGame, lang: str) -> dict[str, list[str]]:
+    """Which print file (and pages) holds each component, read defensively from manifest entries.
+
+    Understands an entry naming one thing (``component``/``deck``/``board``) and lists of contents
+    (``contents``/``items``/…: ids, or dicts with an id key and ``page``/``pages``)."""
+    index = game.index
+    card_deck = {c.id: c.deck for c in index.data.cards}
+    tile_comp = {tl.id: tl.component for tl in index.data.tiles}
+    board_comp = {b.id: b.component for b in index.data.boards}
+
+    def to_component(kind: str | None, ident: str) -> str | None:
+        if ident in index.components and kind in (None, "component", "id"):
+            return ident
+        if kind in (None, "deck", "id") and ident in index.decks:
+            return index.decks[ident].component
+        if kind in (None, "card", "id") and ident in card_deck:
+            deck = index.decks.get(card_deck[ident])
+            return deck.component if deck else None
+        if kind in (None, "tile", "id") and ident in tile_comp:
+            return tile_comp[ident]
+        if kind in (None, "board", "id") and ident in board_comp:
+            return board_comp[ident]
+        return ident if ident in index.components else None
+
+    found: dict[str, dict[str, set[int]]] = {}
+
+    def note(comp: str | None, name: str, pages: Any) -> None:
+        if not comp:
+            return
+        slot = found.setdefault(comp, {}).setdefault(name, set())
+        for p in _page_numbers(pages):
+            slot.add(p)
+
+    for art in game.artifacts:
+        name = game.downloads.get(art.get("path", "")) or PurePosixPath(art.get("path", "")).name
+        for key in ("component", "deck", "board", "tile"):
+            if isinstance(art.get(key), str):
+                note(to_component(key, art[key]), name, None)
+        for key in _LIST_KEYS:
+            items = art.get(key)
+            if isinstance(items, dict):
+                items = [{"id": k, **(v if isinstance(v, dict) else {"count": v})} for k, v in items.items()]
+            if not isinstance(items, list):
+                continue
+            kind = key.rstrip("s") if key not in ("contents", "items") else None
+            for item in items:
+                if isinstance(item, str):
+                    note(to_component(kind, item), name, None)
+                elif isinstance(item, dict):
+                    ident_key = next((k for k in _ID_KEYS if isinstance(item.get(k), str)), None)
+                    if ident_key is None:
+                        continue
+                    pages = next((item[k] for k in _PAGE_KEYS if k in item), None)
+                    note(to_component(ident_key if ident_key != "id" else kind, item[ident_key]), name, pages)
+    short = t("pages_short", lang)
+    return {comp: [f"{name} ({short} {_page_ranges(pages)})" if pages else name for name, pages in sorted(files.items())]
+            for comp, files in found.items()}
+
+
+def _page_numbers(pages: Any) -> list[int]:
+    if isinstance(pages, bool) or pages is None:
+        return []
+    if isinstance(pages, int):
+        return [pages]
+    if isinstance(pages, list):
+        return [p for p in pages if isinstance(p, int) and not isinstance(p, bool)]
+    if isinstance(pages, str):
+        out = []
+        for part in pages.split(","):
+            bits = part.strip().split("-")
+            if all(b.strip().isdigit() for b in bits) and bits[0].strip():
+                lo, hi = int(bits[0]), int(bits[-1])
+                out.extend(range(lo, hi + 1))
+        return out
+    return []
+
+
+def _page_ranges(pages: set[int]) -> str:
+    nums = sorted(pages)
+    ranges = []
+    start = prev = nums[0]
+    for n in nums[1:]:
+        if n == prev + 1:
+            prev = n
+            continue
+        ranges.append(f"{start}–{prev}" if prev != start else str(start))
+        start = prev = n
+    ranges.append(f"{start}–{prev}" if prev != start else str(start))
+    return ", ".join(ranges)

@@ -1,0 +1,273 @@
+"""Data text → safe Markdown (or HTML) for the site.
+
+Data is never markup: every character of card, rule and term text that Markdown, HTML or jinja2 could
+read as syntax is written as an HTML character reference, so ``<script>``, ``**x**`` outside the few
+supported forms, ``[link](url)`` and ``{{ x }}`` all show as the text they are. The data's own small
+markup is then turned into real links, using the validator's own patterns:
+
+- ``§4.2``              → a link to rule 4.2 (title attribute = the rule's title)
+- ``[[term_id|label]]`` → a link to the glossary term (title attribute = its definition → tooltip)
+- ``:icon_id:``         → an inline icon
+- ``**bold**``          → bold
+- any Polish ``forms`` (English: ``forms_en``) of a glossary term → a link, the first use per section.
+"""
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+
+from markupsafe import Markup
+
+from generator.validate.references import ICON, RULE_REF
+
+# The validator's TERM_LINK, with the label captured too (group 1 = id as the validator reads it).
+TERM_LINK = re.compile(r"\[\[([^\]|]+)(?:\|([^\]]*))?\]\]")
+BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
+
+# Characters Markdown (with our extensions), HTML or jinja2 could treat as syntax anywhere in a line.
+_INLINE = {c: f"&#{ord(c)};" for c in "\\`*_{}[]|~^=$"}
+_INLINE.update({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+_INLINE_RE = re.compile("[" + re.escape("".join(_INLINE)) + "]")
+# ... and at the start of a line only (headings, lists, quotes, admonitions, tabs, numbered lists).
+_LINE_START = re.compile(r"^[#>+\-=*.!?:|~%0-9]")
+_WS = re.compile(r"\s+")
+
+
+def _esc(text: str) -> str:
+    return _INLINE_RE.sub(lambda m: _INLINE[m.group(0)], text)
+
+
+def md_escape(text: object) -> Markup:
+    """Plain text → Markdown that renders exactly as that text, on one line."""
+    return Markup(_esc(_WS.sub(" ", str(text)).strip()))
+
+
+def escape_line_start(line: str) -> str:
+    """Make sure a line of escaped text cannot open a Markdown block (list, heading, quote …)."""
+    m = _LINE_START.match(line)
+    return f"&#{ord(line[0])};{line[1:]}" if m else line
+
+
+def attr_text(text: object) -> str:
+    """Text for a Markdown link title: one line, no double quotes (Markdown would end the title)."""
+    return _WS.sub(" ", str(text)).strip().replace('"', "”")
+
+
+def tab_title(text: object) -> Markup:
+    """A pymdownx.tabbed title (inside double quotes)."""
+    return Markup(str(md_escape(text)).replace('"', "&quot;"))
+
+
+def truncate(text: str, limit: int = 240) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+@dataclass
+class TextLinks:
+    """What inline markup can point at, for one game in one language, as seen from one page."""
+
+    lang: str
+    page: str                                          # the page being written, e.g. "rules"
+    rules: dict[str, str] = field(default_factory=dict)          # number → title
+    terms: dict[str, tuple[str, str]] = field(default_factory=dict)  # id → (name, plain definition)
+    icons: dict[str, tuple[str, str, str]] = field(default_factory=dict)  # id → (label, glyph, color)
+    forms: dict[str, str] = field(default_factory=dict)          # lower-case form → term id
+    _forms_re: re.Pattern | None = None
+
+    def __post_init__(self) -> None:
+        if self.forms:
+            alternatives = sorted(self.forms, key=lambda f: (-len(f), f))
+            self._forms_re = re.compile(r"(?<!\w)(" + "|".join(re.escape(f) for f in alternatives) + r")(?!\w)",
+                                        re.IGNORECASE)
+
+    def for_page(self, page: str) -> "TextLinks":
+        return TextLinks(self.lang, page, self.rules, self.terms, self.icons, self.forms)
+
+    # ---- link targets -------------------------------------------------------------------------------
+    def _url(self, page: str, anchor: str) -> str:
+        return f"#{anchor}" if page == self.page else f"{page}.md#{anchor}"
+
+    def rule_url(self, number: str) -> str:
+        return self._url("rules", rule_anchor(number))
+
+    def term_url(self, term_id: str) -> str:
+        return self._url("glossary", term_anchor(term_id))
+
+    def rule_link(self, number: str, label: str | None = None) -> Markup:
+        label = label or f"§{number}"
+        if number not in self.rules:
+            return md_escape(label)
+        title = attr_text(f"{number} {self.rules[number]}")
+        return Markup(f'[{md_escape(label)}]({self.rule_url(number)} "{title}")' + "{.pnp-rule-ref}")
+
+    def term_link(self, term_id: str, label: str | None = None) -> Markup:
+        if term_id not in self.terms:
+            return md_escape(label or term_id)
+        name, definition = self.terms[term_id]
+        title = attr_text(truncate(f"{name}: {definition}"))
+        return Markup(f'[{md_escape(label or name)}]({self.term_url(term_id)} "{title}")' + "{.pnp-term}")
+
+    def icon(self, icon_id: str) -> Markup:
+        if icon_id not in self.icons:
+            return md_escape(f":{icon_id}:")
+        label, glyph, color = self.icons[icon_id]
+        return Markup(f'<span class="pnp-icon" style="--pnp-icon: {html.escape(color)}" '
+                      f'title="{html.escape(label)}" aria-label="{html.escape(label)}">{md_escape(glyph)}</span>')
+
+    # ---- rendering ----------------------------------------------------------------------------------
+    def inline(self, text: str, linked: set | None = None, autolink: bool = True, skip_term: str | None = None
+               ) -> Markup:
+        """One line of Markdown. ``linked`` holds terms already linked in this section (first use only)."""
+        linked = set() if linked is None else linked
+        if skip_term:
+            linked.add(skip_term)
+        out: list[str] = []
+        for kind, match in _tokens(_WS.sub(" ", text).strip()):
+            if kind == "text":
+                out.append(self._autolink(match, linked) if autolink else _esc(match))
+            elif kind == "term":
+                term_id = match.group(1).strip()
+                linked.add(term_id)
+                out.append(self.term_link(term_id, match.group(2)))
+            elif kind == "rule":
+                out.append(self.rule_link(match.group(1), match.group(0)))
+            elif kind == "icon":
+                out.append(self.icon(match.group(1)))
+            elif kind == "bold":
+                out.append("**" + self.inline(match.group(1), linked, autolink) + "**")
+        return Markup("".join(out))
+
+    def block(self, text: str, linked: set | None = None, autolink: bool = True, skip_term: str | None = None
+              ) -> Markup:
+        """Paragraphs (blank-line separated) and '- ' bullet lines → Markdown blocks."""
+        linked = set() if linked is None else linked
+        blocks: list[str] = []
+        for para in re.split(r"\n\s*\n", text.strip()):
+            lines = [ln.strip() for ln in para.splitlines() if ln.strip()]
+            buf: list[str] = []
+            items: list[str] = []
+
+            def flush_text() -> None:
+                if buf:
+                    blocks.append(escape_line_start(self.inline(" ".join(buf), linked, autolink, skip_term)))
+                    buf.clear()
+
+            def flush_items() -> None:
+                if items:
+                    blocks.append("\n".join("- " + escape_line_start(self.inline(i, linked, autolink, skip_term))
+                                            for i in items))
+                    items.clear()
+
+            for line in lines:
+                bullet = re.match(r"^(?:[-*•])\s+(.*)$", line)
+                if bullet:
+                    flush_text()
+                    items.append(bullet.group(1))
+                else:
+                    flush_items()
+                    buf.append(line)
+            flush_text()
+            flush_items()
+        return Markup("\n\n".join(blocks))
+
+    def plain(self, text: str) -> str:
+        """Markup stripped to readable text (tooltips, alt text)."""
+        out: list[str] = []
+        for kind, match in _tokens(_WS.sub(" ", text).strip()):
+            if kind == "text":
+                out.append(match)
+            elif kind == "term":
+                term_id = match.group(1).strip()
+                out.append(match.group(2) or self.terms.get(term_id, (term_id, ""))[0])
+            elif kind == "rule":
+                out.append(match.group(0))
+            elif kind == "icon":
+                out.append(self.icons.get(match.group(1), (match.group(0),))[0])
+            elif kind == "bold":
+                out.append(self.plain(match.group(1)))
+        return "".join(out)
+
+    def html(self, text: str) -> Markup:
+        """Markup → inline HTML (for raw-HTML blocks such as the card boxes): icons and bold, no links."""
+        out: list[str] = []
+        for kind, match in _tokens(_WS.sub(" ", text).strip()):
+            if kind == "text":
+                out.append(html.escape(match))
+            elif kind == "term":
+                term_id = match.group(1).strip()
+                label = match.group(2) or self.terms.get(term_id, (term_id, ""))[0]
+                out.append(f'<span class="pnp-term-text">{html.escape(label)}</span>')
+            elif kind == "rule":
+                out.append(html.escape(match.group(0)))
+            elif kind == "icon":
+                out.append(str(self.icon(match.group(1))))
+            elif kind == "bold":
+                out.append(f"<strong>{self.html(match.group(1))}</strong>")
+        return Markup("".join(out))
+
+    def _autolink(self, text: str, linked: set) -> str:
+        if self._forms_re is None:
+            return _esc(text)
+        out: list[str] = []
+        pos = 0
+        for m in self._forms_re.finditer(text):
+            term_id = self.forms.get(m.group(1).lower())
+            if term_id is None or term_id in linked:
+                continue
+            linked.add(term_id)
+            out.append(_esc(text[pos:m.start()]))
+            out.append(self.term_link(term_id, m.group(1)))
+            pos = m.end()
+        out.append(_esc(text[pos:]))
+        return "".join(out)
+
+
+def _tokens(text: str):
+    """Split text into ('text', str) and (kind, match) for term links, rule refs, icons and bold."""
+    patterns = (("term", TERM_LINK), ("rule", RULE_REF), ("icon", ICON), ("bold", BOLD))
+    pos = 0
+    while pos < len(text):
+        best = None
+        for kind, pattern in patterns:
+            m = pattern.search(text, pos)
+            if m and (best is None or m.start() < best[1].start()):
+                best = (kind, m)
+        if best is None:
+            yield "text", text[pos:]
+            return
+        kind, m = best
+        if m.start() > pos:
+            yield "text", text[pos:m.start()]
+        yield kind, m
+        pos = m.end()
+
+
+_SAFE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-/]*$")
+
+
+def safe_id(text: str) -> Markup:
+    """An id, anchor or path built from validated ids: used verbatim in Markdown (never escaped)."""
+    if not _SAFE.match(text) or ".." in text:
+        raise ValueError(f"not a safe id or path for the site: {text!r}")
+    return Markup(text)
+
+
+def rule_anchor(number: str) -> Markup:
+    return safe_id("r-" + number.replace(".", "-"))
+
+
+def term_anchor(term_id: str) -> Markup:
+    return safe_id("g-" + term_id)
+
+
+def component_anchor(comp_id: str) -> Markup:
+    return safe_id("c-" + comp_id)
+
+
+def deck_anchor(deck_id: str) -> Markup:
+    return safe_id("d-" + deck_id)
+
+
+def card_anchor(card_id: str) -> Markup:
+    return safe_id("card-" + card_id)

@@ -1,0 +1,84 @@
+"""Pictures and downloads for the site: card previews, board images, emblems and the print files.
+
+Card previews come from the print engine (``generator.targets.previews.card_svgs``) when it is there;
+without it the gallery draws a text card box and the home page a generated emblem. Downloads are the
+manifest's artifacts of each game, linked (or copied) into the docs so mkdocs checks every link.
+"""
+from __future__ import annotations
+
+import inspect
+import os
+import re
+import shutil
+import sys
+from pathlib import Path, PurePosixPath
+
+from generator.model.index import GameIndex
+
+
+def card_previews(index: GameIndex, lang: str) -> dict[str, str]:
+    """card id → SVG text from the print engine, or {} when it has not landed (or fails: then say so)."""
+    try:
+        from generator.targets.previews import card_svgs
+    except ImportError:
+        return {}
+    try:
+        params = inspect.signature(card_svgs).parameters
+        svgs = card_svgs(index, lang=lang) if "lang" in params else card_svgs(index)
+    except Exception as exc:  # noqa: BLE001 - a print-engine bug must not take the rules site down
+        print(f"pnp site: card previews unavailable for {index.game_id} ({type(exc).__name__}: {exc}); "
+              "the gallery shows text boxes", file=sys.stderr)
+        return {}
+    return {str(k): str(v) for k, v in (svgs or {}).items() if isinstance(v, (str, bytes))}
+
+
+def download_names(game_id: str, artifacts: list[dict]) -> dict[str, str]:
+    """artifact path → a flat, unique file name for the site ('print/demo/a4/cards.pdf' → 'a4-cards.pdf')."""
+    names: dict[str, str] = {}
+    used: set[str] = set()
+    for art in sorted(artifacts, key=lambda a: str(a.get("path", ""))):
+        path = str(art.get("path", ""))
+        if not path:
+            continue
+        parts = [p for p in PurePosixPath(path).parts[:-1] if p not in (game_id,)]
+        stem = PurePosixPath(path).name
+        # keep the folders below the game's own (paper, profile …) as a prefix, drop the generic top one
+        prefix = parts[1:] if len(parts) > 1 else []
+        name = re.sub(r"[^A-Za-z0-9._-]+", "-", "-".join([*prefix, stem])).strip("-.") or "file"
+        base, dot, ext = name.rpartition(".")
+        n = 2
+        while name in used:
+            name = f"{base}-{n}{dot}{ext}"
+            n += 1
+        used.add(name)
+        names[path] = name
+    return names
+
+
+def link_or_copy(src: Path, dst: Path) -> None:
+    """A hard link when the file system allows (no second copy of big PDFs), else a copy."""
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    if dst.exists():
+        dst.unlink()
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copyfile(src, dst)
+
+
+def dedupe(first: Path, second: Path) -> None:
+    """Make identical files under two built trees one file (hard links), e.g. the PDFs of pl/ and en/."""
+    for path in first.rglob("*"):
+        if not path.is_file() or path.suffix.lower() not in (".pdf", ".svg", ".png"):
+            continue
+        twin = second / path.relative_to(first)
+        if not twin.is_file() or twin.stat().st_size != path.stat().st_size:
+            continue
+        if os.path.samefile(path, twin) or path.read_bytes() != twin.read_bytes():
+            continue
+        tmp = twin.with_name(f".{twin.name}.link")
+        try:
+            os.link(path, tmp)
+            os.replace(tmp, twin)
+        except OSError:
+            tmp.unlink(missing_ok=True)
