@@ -15,8 +15,10 @@ from generator.validate.counts import check_counts
 from generator.validate.references import check_references, check_unique_ids
 from generator.validate.setup_tables import check_setup
 from generator.validate.structure import format_path, parse_game
+from generator.validate.text_fit import check_text_fits
 
-CHECKS = (check_unique_ids, check_references, check_counts, check_costs, check_setup, check_assets)
+CHECKS = (check_unique_ids, check_references, check_counts, check_costs, check_setup, check_assets,
+          check_text_fits)
 
 
 @dataclass

@@ -49,6 +49,7 @@ class OutputDir:
         self.root = root.resolve()
         self.stage = self.root / STAGING
         self.written: set[Path] = set()
+        self.claimed: set[str] = set()
         if self.stage.exists():  # left by a build that was killed: never trusted, never committed
             shutil.rmtree(self.stage)
         self.stage.mkdir(parents=True)
@@ -78,21 +79,34 @@ class OutputDir:
         base = self.stage if self.stage in target.parents else self.root
         return target.relative_to(base).as_posix()
 
+    def claim(self, relative: str) -> Path:
+        """Declare a folder this build replaces whole (stale files in it disappear); returns its staged path."""
+        rel = self.path(relative)
+        self.claimed.add(rel.relative_to(self.stage).as_posix())
+        rel.mkdir(parents=True, exist_ok=True)
+        return rel
+
     def commit(self, last: tuple[str, ...] = ("manifest.json",)) -> None:
-        """Move staged results into place: folders swapped whole, files replaced, ``last`` files last."""
+        """Move staged results into place: claimed folders swapped whole, other files replaced one by one,
+        the ``last`` files (the manifest) at the very end."""
         trash = self.root / TRASH
         if trash.exists():
             shutil.rmtree(trash)
-        entries = sorted(self.stage.iterdir(), key=lambda p: (p.name in last, p.name))
-        for entry in entries:
-            final = self.root / entry.name
-            if entry.is_dir():
-                if final.exists():
-                    trash.mkdir(exist_ok=True)
-                    os.replace(final, trash / entry.name)
-                os.replace(entry, final)
-            else:
-                os.replace(entry, final)
+        for n, rel in enumerate(sorted(self.claimed)):
+            if any(rel.startswith(other + "/") for other in self.claimed):
+                continue  # inside a folder that is swapped whole anyway
+            staged, final = self.stage / rel, self.root / rel
+            final.parent.mkdir(parents=True, exist_ok=True)
+            if final.exists():
+                trash.mkdir(exist_ok=True)
+                os.replace(final, trash / str(n))
+            os.replace(staged, final)
+        files = sorted(p for p in self.stage.rglob("*") if p.is_file())
+        files.sort(key=lambda p: p.relative_to(self.stage).as_posix() in last)
+        for staged in files:
+            final = self.root / staged.relative_to(self.stage)
+            final.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(staged, final)
         shutil.rmtree(self.stage, ignore_errors=True)
         shutil.rmtree(trash, ignore_errors=True)
 

@@ -1,0 +1,71 @@
+"""Print sheets of one game: cards, tokens, dice nets, tiles and player aids as PDFs.
+
+Home profile: A4 or US Letter, crop marks, backs on the next page for duplex printing (long or short
+edge), fronts only, or fold-over. Print-shop profile: one item per page with bleed and page boxes,
+plus 300 dpi PNGs per card design."""
+from __future__ import annotations
+
+from rich.markup import escape
+from rich.table import Table
+
+from generator.commands.common import one_game
+from generator.console import out_console
+from generator.errors import UsageError
+from generator.targets.card_sheets import PrintJob, print_game
+from generator.write.atomic import OutputDir
+from generator.write.manifest import Manifest
+
+HELP = "print sheets (PDF) of one game"
+PRINT_KINDS = {"cards", "tokens", "dice", "tiles", "aids", "calibration", "png"}
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("game", metavar="GAME")
+    parser.add_argument("--profile", choices=["home", "printshop"], default="home")
+    parser.add_argument("--paper", choices=["a4", "letter"], default="a4")
+    parser.add_argument("--duplex", choices=["long", "short", "none", "fold"], default="long",
+                        help="backs: long-edge or short-edge duplex, none (fronts only), fold (side by side)")
+    parser.add_argument("--bleed", type=float, help="bleed in mm (default 0 home, 3 print shop)")
+    parser.add_argument("--duplex-offset", default="0,0", metavar="X,Y",
+                        help="shift backs by X,Y mm (read it off the calibration sheet)")
+    parser.add_argument("--lang", choices=["pl", "en"], default="pl", help="language printed on the items")
+    parser.add_argument("--no-png", action="store_true", help="print shop: skip the per-card PNGs")
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise UsageError(f"--duplex-offset expects X,Y in mm (e.g. 1.5,-0.5), got '{text}'") from None
+    if abs(x) > 20 or abs(y) > 20:
+        raise UsageError(f"--duplex-offset {x},{y} is more than 20 mm; check the calibration reading")
+    return x, y
+
+
+def run(args) -> int:
+    if args.bleed is not None and not 0 <= args.bleed <= 10:
+        raise UsageError(f"--bleed must be between 0 and 10 mm, got {args.bleed}")
+    offset = parse_offset(args.duplex_offset)
+    index = one_game(args, args.game)
+    job = PrintJob(profile=args.profile, paper=args.paper, duplex=args.duplex, bleed=args.bleed, offset=offset,
+                   lang=args.lang, png=not args.no_png)
+    out = OutputDir(args.out)
+    manifest = Manifest.load(out, set())
+    folder = f"{index.game_id}/print/{job.folder}"
+    manifest.artifacts = [a for a in manifest.artifacts if not a.get("path", "").startswith(folder + "/")]
+    try:
+        out.claim(folder)
+        entries = print_game(index, job, out, manifest)
+        manifest.save(out)
+    except BaseException:
+        out.abandon()
+        raise
+    out.commit()
+    table = Table(title=f"{escape(index.data.game.title.pl)} — {job.folder}")
+    for col in ("file", "kind", "pages", "items"):
+        table.add_column(col, justify="right" if col in ("pages", "items") else "left")
+    for e in entries:
+        table.add_row(escape(e["path"]), e["kind"], str(e["pages"]), str(e["items"]))
+    table.add_row("total", "", str(sum(e["pages"] for e in entries)), str(sum(e["items"] for e in entries)))
+    out_console().print(table)
+    return 0

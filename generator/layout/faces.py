@@ -1,0 +1,477 @@
+"""Faces of printable items — cards, tokens, dice nets, tiles, player aids — as scene items in mm.
+
+Pure: text is measured through an injected FontMetrics, nothing is drawn here. Unknown values (the
+rulebook does not say) become visible blanks: a dashed box with a question mark, so a proxy never
+pretends to know. Every proxy carries a small PROXY mark.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from .geometry import Point, Rect, Size
+from .hexgrid import HexTileError, bleed_outline, hex_to_point, outline, outline_bbox
+from .scene import Circle, Line, Polygon, RectItem, TextBlock, TextItem
+from .textfit import FontMetrics, TextDoesNotFit, fit_text
+from .units import pt_to_mm
+
+UNKNOWN = "unknown"
+FONT = "DejaVuSansCondensed"
+BOLD = "DejaVuSansCondensed-Bold"
+INK = "#1f1f1f"
+PAPER = "#ffffff"
+BLANK_INK = "#9a9a9a"
+
+
+@dataclass(frozen=True)
+class Box:
+    """A named text box on a face, mm from the trim's top-left corner."""
+
+    field: str
+    x: float
+    y: float
+    w: float
+    h: float
+    size_pt: float = 8.0
+    min_pt: float = 5.5
+    bold: bool = False
+    align: str = "left"
+    valign: str = "top"
+    fill: str | None = None
+    stroke: str | None = None
+
+    def rect(self) -> Rect:
+        return Rect(self.x, self.y, self.w, self.h)
+
+
+REFERENCE = Size(63.0, 88.0)
+STANDARD_BOXES: dict[str, Box] = {
+    "cost": Box("cost", 3, 3, 8, 8, 9, 6, bold=True, align="center", valign="middle"),
+    "name": Box("name", 12, 3, 48, 8, 9.5, 6, bold=True, align="center", valign="middle"),
+    "type": Box("type", 3, 12, 57, 4.5, 6.5, 5, align="center", valign="middle"),
+    "art": Box("art", 3, 17.5, 57, 24),
+    "stats": Box("stats", 3, 43, 57, 6.5, 7, 5, align="center", valign="middle"),
+    "text": Box("text", 4, 51, 55, 29, 8, 5),
+    "footer": Box("footer", 3, 81.5, 57, 3.5, 5, 4, align="center", valign="middle"),
+}
+
+
+def scaled_boxes(size: Size, boxes: dict[str, Box] | None = None) -> dict[str, Box]:
+    """The reference (poker) layout stretched to another card size; text sizes follow the smaller scale."""
+    sx, sy = size.w / REFERENCE.w, size.h / REFERENCE.h
+    k = min(sx, sy)
+    out = {}
+    for name, b in (boxes or STANDARD_BOXES).items():
+        out[name] = Box(b.field, b.x * sx, b.y * sy, b.w * sx, b.h * sy, max(b.size_pt * k, 4.5),
+                        max(min(b.min_pt * k, b.size_pt * k), 4.0), b.bold, b.align, b.valign, b.fill, b.stroke)
+    return out
+
+
+@dataclass(frozen=True)
+class CardView:
+    """Everything a card face shows, already in the kit's language; UNKNOWN marks a blank."""
+
+    name: str
+    deck: str
+    color: str = "#6b5b3e"
+    faction: str | None = None
+    faction_color: str | None = None
+    cost: str | None = None
+    stats: tuple[tuple[str, str], ...] = ()
+    text: str | None = None
+    traits: str | None = None
+    footer: str = ""
+    copies: str = ""
+    proxy: bool = True
+    values: dict = field(default_factory=dict)  # extra fields for data-defined boxes (stats.<key> …)
+
+
+class FaceTextError(ValueError):
+    """Text that does not fit its box, or an unknown icon: reported against the card by the caller."""
+
+    def __init__(self, box: str, detail: str):
+        super().__init__(f"box '{box}': {detail}")
+        self.box = box
+        self.detail = detail
+
+
+def blank(rect: Rect, label: str = "?") -> tuple:
+    """A visible blank for a value the rulebook does not give."""
+    size = max(min(rect.h * 2.0, 8.0), 4.0)
+    return (RectItem(rect.inset(0.3), fill="#f2f2f2", stroke=BLANK_INK, stroke_pt=0.4, radius=0.8),
+            Line(Point(rect.left + 1, rect.bottom - 0.8), Point(rect.right - 1, rect.bottom - 0.8), stroke=BLANK_INK,
+                 stroke_pt=0.3, dash=(0.8, 0.6)),
+            TextItem(rect.center.x, rect.center.y + 0.36 * pt_to_mm(size), label, font=FONT, size_pt=size,
+                     anchor="middle", fill="#7a7a7a"))
+
+
+def text_box(box: Box, text: str, metrics: FontMetrics, icons=frozenset(), fill: str = INK) -> tuple:
+    """Fit ``text`` into the box (wrap, hyphenate, shrink); raise FaceTextError when it cannot."""
+    font = BOLD if box.bold else FONT
+    try:
+        fitted = fit_text(text, Size(box.w, box.h), metrics, font, box.size_pt, min(box.min_pt, box.size_pt),
+                          bold_font=BOLD, known_icons=icons)
+    except TextDoesNotFit:
+        raise FaceTextError(box.field, f"text does not fit {box.w:.1f} × {box.h:.1f} mm even at "
+                                       f"{box.min_pt:.1f} pt ({len(text)} characters)") from None
+    except ValueError as exc:  # unknown icon, unclosed **
+        raise FaceTextError(box.field, str(exc)) from None
+    return (TextBlock(box.rect(), fitted, align=box.align, valign=box.valign, fill=fill),)
+
+
+def proxy_mark(size: Size) -> tuple:
+    return (TextItem(size.w - 1.6, size.h - 1.2, "PROXY", font=FONT, size_pt=4, anchor="end", fill="#8c8c8c"),)
+
+
+def background(size: Size, bleed: float, fill: str) -> RectItem:
+    return RectItem(Rect(-bleed, -bleed, size.w + 2 * bleed, size.h + 2 * bleed), fill=fill, stroke=None,
+                    stroke_pt=0)
+
+
+def card_front(view: CardView, size: Size, metrics: FontMetrics, boxes: dict[str, Box] | None = None,
+               icons=frozenset()):
+    """A face function for one card design (see layout/items.py)."""
+    boxes = dict(boxes or scaled_boxes(size))
+    if view.cost is None and "cost" in boxes and "name" in boxes:  # no cost disc: the name takes its room
+        cost, name = boxes["cost"], boxes["name"]
+        if cost.x < name.x:
+            boxes["name"] = Box(name.field, cost.x, name.y, name.x + name.w - cost.x, name.h, name.size_pt,
+                                name.min_pt, name.bold, name.align, name.valign, name.fill, name.stroke)
+
+    def face(bleed: float) -> tuple:
+        items: list = [background(size, bleed, view.color)]
+        inner = Rect(1.5, 1.5, size.w - 3, size.h - 3)
+        items.append(RectItem(inner, fill=PAPER, stroke=None, stroke_pt=0, radius=2.0))
+        if view.faction_color:
+            items.append(RectItem(Rect(inner.x, inner.y, inner.w, 1.2), fill=view.faction_color, stroke=None,
+                                  stroke_pt=0))
+        for name, box in boxes.items():
+            items.extend(_card_box(name, box, view, metrics, icons))
+        if view.proxy:
+            items.extend(proxy_mark(size))
+        return tuple(items)
+
+    return face
+
+
+def _card_box(name: str, box: Box, view: CardView, metrics: FontMetrics, icons) -> list:
+    value = _field_value(box.field, view)
+    if box.field == "art":
+        return _art(box, view)
+    if box.field == "cost":
+        if value is None:
+            return []
+        disc = Circle(box.rect().center, min(box.w, box.h) / 2, fill=view.color, stroke="#ffffff", stroke_pt=0.6)
+        if value == UNKNOWN:
+            return [disc, *blank(box.rect().inset(1.2))]
+        return [disc, *text_box(box, value, metrics, icons, fill="#ffffff")]
+    if value is None:
+        return []
+    frame = [RectItem(box.rect(), fill=box.fill, stroke=box.stroke, stroke_pt=0.4)] if box.fill or box.stroke else []
+    if value == UNKNOWN:
+        return frame + list(blank(box.rect()))
+    if box.field == "stats":
+        return frame + _stats(box, view, metrics, icons)
+    return frame + list(text_box(box, value, metrics, icons))
+
+
+def _field_value(field_name: str, view: CardView):
+    if field_name.startswith("literal:"):
+        return field_name[len("literal:"):]
+    if field_name.startswith("stats."):
+        key = field_name[len("stats."):]
+        return dict(view.stats).get(key, view.values.get(field_name))
+    return {
+        "name": view.name, "cost": view.cost, "text": view.text, "deck": view.deck, "faction": view.faction,
+        "copies": view.copies, "traits": view.traits, "footer": view.footer,
+        "type": " · ".join(p for p in (view.deck, view.faction, view.traits) if p),
+        "stats": "stats" if view.stats else None, "art": "art",
+    }.get(field_name, view.values.get(field_name))
+
+
+def _art(box: Box, view: CardView) -> list:
+    """No artwork exists for a proxy: a tinted panel with the deck's initial, honest about it."""
+    rect = box.rect()
+    initial = (view.deck or view.name or "?")[:1].upper()
+    size = min(rect.h * 1.6, 40)
+    return [RectItem(rect, fill=_tint(view.color), stroke=None, stroke_pt=0, radius=1.0),
+            TextItem(rect.center.x, rect.center.y + 0.36 * pt_to_mm(size), initial, font=BOLD, size_pt=size,
+                     anchor="middle", fill="#ffffff")]
+
+
+def _stats(box: Box, view: CardView, metrics: FontMetrics, icons) -> list:
+    """Stats in a grid of up to three per row; an unknown value gets its own small blank.
+    When the cells are too small, one line of text with '___' for the blanks."""
+    try:
+        return _stats_grid(box, view, metrics, icons)
+    except FaceTextError:
+        text = " · ".join(f"{label}: {'___' if value == UNKNOWN else '**' + value + '**'}"
+                          for label, value in view.stats)
+        return list(text_box(box, text, metrics, icons))
+
+
+def _stats_grid(box: Box, view: CardView, metrics: FontMetrics, icons) -> list:
+    n = len(view.stats)
+    per_row = min(n, 3)
+    rows = math.ceil(n / per_row)
+    cell_w, cell_h = box.w / per_row, box.h / rows
+    items: list = []
+    for k, (label, value) in enumerate(view.stats):
+        x, y = box.x + (k % per_row) * cell_w, box.y + (k // per_row) * cell_h
+        if value == UNKNOWN:
+            head = Box("stats", x, y, cell_w * 0.62, cell_h, box.size_pt, box.min_pt, False, "right", "middle")
+            items.extend(text_box(head, f"{label}:", metrics, icons))
+            items.extend(blank(Rect(x + cell_w * 0.64, y + 0.4, cell_w * 0.32, cell_h - 0.8)))
+        else:
+            cell = Box("stats", x, y, cell_w, cell_h, box.size_pt, box.min_pt, False, "center", "middle")
+            items.extend(text_box(cell, f"{label}: **{value}**", metrics, icons))
+    return items
+
+
+def _tint(colour: str, k: float = 0.55) -> str:
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    mix = [round(c + (255 - c) * k) for c in (r, g, b)]
+    return "#" + "".join(f"{c:02x}" for c in mix)
+
+
+def card_back(title: str, subtitle: str, size: Size, color: str, metrics: FontMetrics):
+    """The shared back of a deck: deck colour, a frame, the deck title."""
+
+    def face(bleed: float) -> tuple:
+        frame = Rect(3, 3, size.w - 6, size.h - 6)
+        title_box = Box("back", 5, size.h / 2 - 9, size.w - 10, 12, 12, 6, bold=True, align="center",
+                        valign="middle")
+        sub_box = Box("back", 5, size.h / 2 + 4, size.w - 10, 6, 7, 4.5, align="center", valign="top")
+        return (background(size, bleed, color),
+                RectItem(frame, fill=None, stroke="#ffffff", stroke_pt=0.8, radius=2.5),
+                RectItem(frame.inset(1.5), fill=None, stroke="#ffffff", stroke_pt=0.3, radius=1.8),
+                *text_box(title_box, title, metrics, fill="#ffffff"),
+                *text_box(sub_box, subtitle, metrics, fill="#ffffff"))
+
+    return face
+
+
+# --- tokens and markers ------------------------------------------------------------------------------
+
+def token_face(label: str | None, size: Size, shape: str, color: str, metrics: FontMetrics, sub: str = ""):
+    """A round or square token with its label; the cut follows the shape."""
+
+    def face(bleed: float) -> tuple:
+        items: list = []
+        centre = Point(size.w / 2, size.h / 2)
+        if shape == "circle":
+            items.append(Circle(centre, size.w / 2 + bleed, fill=color, stroke=None, stroke_pt=0))
+            items.append(Circle(centre, size.w / 2 - 1.0, fill=PAPER, stroke=None, stroke_pt=0))
+            inner = Rect(size.w * 0.18, size.h * 0.22, size.w * 0.64, size.h * 0.42)
+        else:
+            items.append(background(size, bleed, color))
+            items.append(RectItem(Rect(1, 1, size.w - 2, size.h - 2), fill=PAPER, stroke=None, stroke_pt=0,
+                                  radius=1.0))
+            inner = Rect(size.w * 0.1, size.h * 0.18, size.w * 0.8, size.h * 0.46)
+        box = Box("label", inner.x, inner.y, inner.w, inner.h, 12, 4, bold=True, align="center", valign="middle")
+        if label is None or label == UNKNOWN:
+            items.extend(blank(inner))
+        else:
+            items.extend(text_box(box, label, metrics))
+        if sub:  # the component's name under the label: a courtesy, left out when it cannot fit
+            sub_box = Box("label", size.w * 0.15, size.h * 0.66, size.w * 0.7, size.h * 0.16, 4.5, 3.5,
+                          align="center", valign="middle")
+            try:
+                items.extend(text_box(sub_box, sub, metrics, fill="#555555"))
+            except FaceTextError:
+                pass
+        if shape == "circle":
+            items.append(Circle(centre, size.w / 2, fill=None, stroke="#000000", stroke_pt=0.3))
+        return tuple(items)
+
+    return face
+
+
+def circle_cut(size: Size, segments: int = 48) -> tuple[Point, ...]:
+    c = Point(size.w / 2, size.h / 2)
+    return tuple(Point(c.x + size.w / 2 * math.cos(2 * math.pi * k / segments),
+                       c.y + size.h / 2 * math.sin(2 * math.pi * k / segments)) for k in range(segments))
+
+
+# --- dice ------------------------------------------------------------------------------------------
+
+DIE_CROSS = ((1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2))  # (col, row) of the six faces
+TAB = 0.35  # glue tab depth as a share of the face side
+
+
+def die_net_size(side: float) -> Size:
+    return Size(4 * side + 2 * TAB * side, 3 * side + 2 * TAB * side)
+
+
+def die_net(faces: list[str], side: float, color: str, metrics: FontMetrics):
+    """A d6 as a cross-shaped net with glue tabs; faces with unknown content print blank."""
+    pad = TAB * side
+
+    def face(bleed: float) -> tuple:
+        items: list = []
+        for k, (col, row) in enumerate(DIE_CROSS):
+            rect = Rect(pad + col * side, pad + row * side, side, side)
+            items.append(RectItem(rect, fill=PAPER, stroke="#000000", stroke_pt=0.3))
+            label = faces[k] if k < len(faces) else UNKNOWN
+            inner = rect.inset(side * 0.15)
+            if label == UNKNOWN:
+                items.extend(blank(inner))
+            else:
+                items.extend(text_box(Box("face", inner.x, inner.y, inner.w, inner.h, 14, 4, bold=True,
+                                          align="center", valign="middle"), label, metrics))
+        for tab in _die_tabs(side, pad):
+            items.append(Polygon(tab, fill="#e8e8e8", stroke="#000000", stroke_pt=0.3))
+        return tuple(items)
+
+    return face
+
+
+def _die_tabs(side: float, pad: float) -> list[tuple[Point, ...]]:
+    """Trapezoid glue tabs on the edges that meet another face when folded."""
+    def tab(a: Point, b: Point, out: Point) -> tuple[Point, ...]:
+        inset = (b - a) * 0.2
+        return (a, b, b - inset + out, a + inset + out)
+
+    s, p = side, pad
+    d = TAB * side
+    return [
+        tab(Point(p, p + s), Point(p + s, p + s), Point(0, -d)),          # above face 1 (left of cross)
+        tab(Point(p, p + 2 * s), Point(p + s, p + 2 * s), Point(0, d)),    # below face 1
+        tab(Point(p + 2 * s, p + s), Point(p + 3 * s, p + s), Point(0, -d)),
+        tab(Point(p + 2 * s, p + 2 * s), Point(p + 3 * s, p + 2 * s), Point(0, d)),
+        tab(Point(p + 4 * s, p + s), Point(p + 4 * s, p + 2 * s), Point(d, 0)),
+        tab(Point(p + 3 * s, p + s), Point(p + 4 * s, p + s), Point(0, -d)),
+        tab(Point(p + 3 * s, p + 2 * s), Point(p + 4 * s, p + 2 * s), Point(0, d)),
+    ]
+
+
+# --- tiles -----------------------------------------------------------------------------------------
+
+EXIT_POINTS = {"n": (0.5, 0.0), "e": (1.0, 0.5), "s": (0.5, 1.0), "w": (0.0, 0.5)}
+TERRAIN_COLOURS = ("#9cc27a", "#d9c27c", "#8fb3d9", "#b59b7a", "#a8a8a8", "#c7a3c9", "#e0a070")
+
+
+def terrain_colour(terrain: str | None) -> str:
+    if not terrain:
+        return "#cfd8c4"
+    return TERRAIN_COLOURS[sum(map(ord, terrain)) % len(TERRAIN_COLOURS)]
+
+
+def square_tile(name: str, size: Size, exits, terrain: str | None, symbol: str | None, metrics: FontMetrics,
+                unknown_label: str = "?"):
+    """A square tile: terrain colour, roads from the centre to each exit, name and sort symbol."""
+
+    def face(bleed: float) -> tuple:
+        items: list = [background(size, bleed, terrain_colour(terrain))]
+        centre = Point(size.w / 2, size.h / 2)
+        road = max(size.w * 0.12, 3)
+        if exits == UNKNOWN or exits is None:
+            items.extend(blank(Rect(size.w * 0.3, size.h * 0.4, size.w * 0.4, size.h * 0.2), unknown_label))
+        else:
+            for ex in exits:
+                fx, fy = EXIT_POINTS.get(ex, (0.5, 0.5))
+                end = Point(fx * size.w, fy * size.h)
+                items.append(Line(centre, end, stroke="#6d5436", stroke_pt=road * 2.835))
+                items.append(Line(centre, end, stroke="#e9dcc0", stroke_pt=road * 2.835 * 0.55))
+            items.append(Circle(centre, road * 0.9, fill="#6d5436", stroke=None, stroke_pt=0))
+        items.extend(text_box(Box("name", 3, 2.5, size.w - 6, size.h * 0.16, 8, 4.5, bold=True, align="center"),
+                              name, metrics))
+        if symbol:
+            items.extend(text_box(Box("symbol", size.w - 10, size.h - 9, 8, 7, 9, 5, bold=True, align="center",
+                                      valign="middle"), symbol, metrics))
+        return tuple(items)
+
+    return face
+
+
+@dataclass(frozen=True)
+class HexShape:
+    """A hex tile's geometry in its own coordinates: the outline starts at the bbox's top-left."""
+
+    size: Size
+    outline: tuple[Point, ...]
+    centres: tuple[tuple[tuple[int, int], Point], ...]
+    hex_size: float
+    orientation: str
+
+
+def hex_shape(hexes, hex_size: float, orientation: str) -> HexShape:
+    """Geometry of a (multi-)hex tile; raises HexTileError for a broken shape."""
+    box = outline_bbox(hexes, hex_size, orientation)
+    origin = Point(-box.x, -box.y)
+    pts = outline(hexes, hex_size, orientation, origin)
+    centres = tuple(((q, r), hex_to_point((q, r), hex_size, orientation, origin)) for q, r in hexes)
+    return HexShape(Size(box.w, box.h), tuple(pts), centres, hex_size, orientation)
+
+
+def hex_tile(name: str, shape: HexShape, terrain: str | None, labels: dict, metrics: FontMetrics,
+             hexes_for_bleed) -> object:
+    """A (multi-)hex tile whose cut path is its outline; each hex shows its area id or coordinates."""
+
+    def face(bleed: float) -> tuple:
+        items: list = []
+        if bleed > 0:
+            grown = bleed_outline(hexes_for_bleed, shape.hex_size, bleed, shape.orientation,
+                                  _origin_of(shape, hexes_for_bleed))
+            items.append(Polygon(tuple(grown), fill=terrain_colour(terrain), stroke=None, stroke_pt=0))
+        items.append(Polygon(shape.outline, fill=terrain_colour(terrain), stroke="#333333", stroke_pt=0.6))
+        for (q, r), c in shape.centres:
+            label = labels.get((q, r), f"{q},{r}")
+            items.append(TextItem(c.x, c.y + shape.hex_size * 0.45, label, font=FONT, size_pt=6, anchor="middle",
+                                  fill="#333333"))
+        first = shape.centres[0][1]
+        w = shape.hex_size * 1.5
+        items.extend(text_box(Box("name", first.x - w / 2, first.y - shape.hex_size * 0.35, w,
+                                  shape.hex_size * 0.6, 8, 4.5, bold=True, align="center", valign="middle"),
+                              name, metrics))
+        return tuple(items)
+
+    return face
+
+
+def _origin_of(shape: HexShape, hexes) -> Point:
+    """The origin that puts the tile's bbox at (0, 0) (the same one hex_shape used)."""
+    box = outline_bbox(hexes, shape.hex_size, shape.orientation)
+    return Point(-box.x, -box.y)
+
+
+def unknown_shape_tile(name: str, size: Size, note: str, metrics: FontMetrics):
+    """A tile whose shape the rulebook does not give: a labelled placeholder, never a guessed outline."""
+
+    def face(bleed: float) -> tuple:
+        return (background(size, bleed, "#eeeeee"),
+                RectItem(Rect(1, 1, size.w - 2, size.h - 2), fill=None, stroke=BLANK_INK, stroke_pt=0.5,
+                         radius=2),
+                *text_box(Box("name", 4, 4, size.w - 8, size.h * 0.3, 10, 5, bold=True, align="center",
+                              valign="middle"), name, metrics),
+                *blank(Rect(size.w * 0.25, size.h * 0.42, size.w * 0.5, size.h * 0.18)),
+                *text_box(Box("note", 4, size.h * 0.65, size.w - 8, size.h * 0.3, 7, 4.5, align="center"),
+                          note, metrics),
+                *proxy_mark(size))
+
+    return face
+
+
+# --- player aids -----------------------------------------------------------------------------------
+
+def aid_sheet(title: str, heading: str, lines: list[str], size: Size, metrics: FontMetrics):
+    """A reference card: title, then a condensed list (rule headings, key numbers)."""
+
+    def face(bleed: float) -> tuple:
+        body = "\n".join(lines) if lines else "?"
+        return (background(size, bleed, "#f7f3ea"),
+                RectItem(Rect(3, 3, size.w - 6, size.h - 6), fill=None, stroke="#6b5b3e", stroke_pt=0.8, radius=2),
+                *text_box(Box("title", 6, 6, size.w - 12, 10, 12, 7, bold=True, align="center", valign="middle"),
+                          title, metrics),
+                *text_box(Box("heading", 6, 16, size.w - 12, 6, 8, 5, align="center", valign="middle"), heading,
+                          metrics),
+                Line(Point(8, 23), Point(size.w - 8, 23), stroke="#6b5b3e", stroke_pt=0.5),
+                *text_box(Box("text", 7, 25, size.w - 14, size.h - 32, 8, 4), body, metrics),
+                *proxy_mark(size))
+
+    return face
+
+
+__all__ = ["Box", "CardView", "FaceTextError", "HexShape", "HexTileError", "UNKNOWN", "aid_sheet", "blank",
+           "card_back", "card_front", "circle_cut", "die_net", "die_net_size", "hex_shape", "hex_tile",
+           "scaled_boxes", "square_tile", "terrain_colour", "token_face", "unknown_shape_tile"]

@@ -1,0 +1,33 @@
+"""What the sheets impose: printable items with their faces, independent of paper and profile.
+
+A face is a function of the bleed (mm) returning scene items in the item's own coordinates, (0, 0) at
+the top-left trim corner: backgrounds reach out by the bleed, so the same design serves the home
+profile (no bleed, cards butted) and the print-shop profile (3 mm bleed). A back shared by many items
+has a ``back_key``; the sheet builder turns it into one reusable form (one PDF XObject).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .geometry import Point, Size
+
+Face = Callable[[float], tuple]
+
+
+@dataclass(frozen=True)
+class PrintItem:
+    component: str  # inventory id this item counts towards
+    kind: str  # cards | tokens | dice | tiles | aids (the artifact it goes to)
+    size: Size  # trim size, mm
+    front: Face
+    back: Face | None = None
+    back_key: str | None = None  # items with one key share one back form
+    cut: tuple[Point, ...] | None = None  # a non-rectangular cut path (trim-local); None = the trim rect
+    label: str = ""  # e.g. the card id, for bookmarks and PNG names
+    group: str = ""  # items of one group are imposed together (a deck)
+    origin: tuple = ()  # data path of what this item shows, e.g. ("cards", 12), for error messages
+
+    @property
+    def has_back(self) -> bool:
+        return self.back is not None

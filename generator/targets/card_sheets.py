@@ -1,0 +1,163 @@
+"""Print sheets: cards, tokens, dice nets, tiles and player aids of every game as PDFs.
+
+Home profile: A4 and US Letter, n-up with crop marks, backs on the following page (long-edge duplex by
+default; short-edge, fronts-only or fold-over on request), a duplex calibration sheet.
+Print-shop profile: one item per page at trim + bleed with TrimBox/BleedBox, one PDF per deck, and a
+300 dpi PNG per card design with a quantities list for print-on-demand upload.
+Every artifact goes into output/manifest.json with what it holds, so counts can be checked."""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from generator.errors import DataErrors, Issue, SourceSpan
+from generator.layout.faces import FaceTextError
+from generator.layout.paper import BLEED_EU, paper_size
+from generator.layout.scene import Metadata, Page, Scene
+from generator.layout.sheets import Imposed, SheetOptions, calibration_pages, impose
+from generator.model.index import GameIndex
+from generator.render.pdf import render_pdf
+from generator.targets.print_items import Planner
+from generator.write.atomic import OutputDir
+from generator.write.manifest import Manifest
+
+KINDS = ("cards", "tokens", "dice", "tiles", "aids")
+PNG_DPI = 300
+
+
+@dataclass(frozen=True)
+class PrintJob:
+    """One build of a game's sheets: which profile, paper, duplex mode, bleed and language."""
+
+    profile: str = "home"
+    paper: str = "a4"
+    duplex: str = "long"
+    bleed: float | None = None
+    offset: tuple[float, float] = (0.0, 0.0)
+    lang: str = "pl"
+    png: bool = True
+
+    @property
+    def folder(self) -> str:
+        if self.profile == "printshop":
+            return "printshop"
+        return f"home-{self.paper}" + ("" if self.duplex == "long" else f"-{self.duplex}")
+
+    @property
+    def bleed_mm(self) -> float:
+        if self.bleed is not None:
+            return self.bleed
+        return BLEED_EU if self.profile == "printshop" else 0.0
+
+
+def default_jobs(papers: list[str] | None = None) -> list[PrintJob]:
+    return [PrintJob(paper=p) for p in (papers or ["a4", "letter"])] + [PrintJob(profile="printshop")]
+
+
+def generate(indexes: list[GameIndex], out: OutputDir, manifest: Manifest, args) -> None:
+    """`pnp build`: every game, home sheets on each paper and the print-shop set."""
+    jobs = default_jobs(getattr(args, "paper", None))
+    for index in indexes:
+        out.claim(f"{index.game_id}/print")
+        for job in jobs:
+            print_game(index, job, out, manifest)
+
+
+def print_game(index: GameIndex, job: PrintJob, out: OutputDir, manifest: Manifest) -> list[dict]:
+    """Write one job's artifacts for one game; returns their manifest entries."""
+    planner = Planner(index, job.lang)
+    items = planner.all_items()
+    title = planner.t(index.data.game.title)
+    entries = []
+    base = f"{index.game_id}/print/{job.folder}"
+    for kind in KINDS:
+        if not items[kind]:
+            continue
+        if job.profile == "printshop" and kind == "cards":
+            for deck_id in dict.fromkeys(i.group for i in items[kind]):
+                deck_items = [i for i in items[kind] if i.group == deck_id]
+                entries.append(_write(index, job, kind, deck_items, f"{base}/cards-{deck_id}.pdf", title, out,
+                                      manifest))
+                if job.png:
+                    entries.append(_write_pngs(index, job, deck_items, f"{base}/png/{deck_id}", out, manifest))
+        else:
+            entries.append(_write(index, job, kind, items[kind], f"{base}/{kind}.pdf", title, out, manifest))
+    if job.profile == "home" and job.duplex in ("long", "short"):
+        pages = calibration_pages(paper_size(job.paper), title)
+        data = render_pdf(Scene(tuple(pages), metadata=_meta(title, "duplex calibration")))
+        target = out.write_bytes(f"{base}/calibration.pdf", data)
+        entries.append(manifest.add(out, target, game=index.game_id, kind="calibration", profile=job.profile,
+                                    paper=job.paper, pages=len(pages), items=0, item_size_mm=None, bleed_mm=0,
+                                    duplex=job.duplex, contents={}))
+    return entries
+
+
+def _options(job: PrintJob, title: str) -> SheetOptions:
+    paper = paper_size(job.paper) if job.profile == "home" else None
+    return SheetOptions(profile=job.profile, paper=paper, duplex=job.duplex, bleed=job.bleed_mm, offset=job.offset,
+                        title=title)
+
+
+def _meta(title: str, what: str) -> Metadata:
+    return Metadata(title=f"{title} — {what}", author="pnpforge", subject=f"Print-and-play {what}: {title}")
+
+
+def _impose(index: GameIndex, items, opts: SheetOptions) -> Imposed:
+    try:
+        return impose(items, opts)
+    except FaceTextError as exc:  # validation catches these first; this is the last guard
+        raise DataErrors([Issue(SourceSpan(index.game_id), "", str(exc), code="text-fit", game=index.game_id)]) from None
+
+
+def _write(index: GameIndex, job: PrintJob, kind: str, items, path: str, title: str, out: OutputDir,
+           manifest: Manifest) -> dict:
+    imposed = _impose(index, items, _options(job, title))
+    scene = Scene(tuple(imposed.pages), tuple(imposed.forms.values()), _meta(title, kind))
+    target = out.write_bytes(path, render_pdf(scene))
+    size = imposed.item_size
+    return manifest.add(out, target, game=index.game_id, kind=kind, profile=job.profile,
+                        paper=job.paper if job.profile == "home" else None, pages=len(imposed.pages),
+                        items=sum(imposed.placed.values()),
+                        item_size_mm=[round(size.w, 2), round(size.h, 2)] if size else None,
+                        bleed_mm=job.bleed_mm, duplex=job.duplex if job.profile == "home" else "none",
+                        contents=dict(sorted(imposed.placed.items())))
+
+
+def _write_pngs(index: GameIndex, job: PrintJob, items, folder: str, out: OutputDir, manifest: Manifest) -> dict:
+    """One PNG per card design (front) and one for the shared back, with a quantities list."""
+    import pypdfium2 as pdfium
+
+    designs: dict[str, tuple] = {}
+    for item in items:
+        key = item.label.rsplit("-", 1)[0]
+        designs.setdefault(key, (item, 0))
+        designs[key] = (designs[key][0], designs[key][1] + 1)
+    bleed = job.bleed_mm
+    pages = []
+    for key, (item, _) in designs.items():
+        pages.append((f"{key}.png", _single_page(item.front, item.size, bleed)))
+    first = items[0]
+    if first.back is not None:
+        pages.append(("back.png", _single_page(first.back, first.size, bleed)))
+    scene = Scene(tuple(p for _, p in pages))
+    pdf = pdfium.PdfDocument(render_pdf(scene))
+    for n, (name, _) in enumerate(pages):
+        image = pdf[n].render(scale=PNG_DPI / 72).to_pil()
+        buffer = io.BytesIO()
+        image.save(buffer, format="PNG", optimize=False)
+        out.write_bytes(f"{folder}/{name}", buffer.getvalue())
+    pdf.close()
+    lines = ["file,copies"] + [f"{key}.png,{count}" for key, (_, count) in designs.items()]
+    target = out.write_text(f"{folder}/quantities.csv", "\n".join(lines) + "\n")
+    return manifest.add(out, target, game=index.game_id, kind="png", profile=job.profile, paper=None,
+                        pages=len(pages), items=len(designs), item_size_mm=[first.size.w, first.size.h],
+                        bleed_mm=bleed, duplex="none", contents={}, dpi=PNG_DPI)
+
+
+def _single_page(face, size, bleed: float) -> Page:
+    from generator.layout.geometry import Rect, Size, Transform
+    from generator.layout.scene import Group
+
+    page = Size(size.w + 2 * bleed, size.h + 2 * bleed)
+    return Page(page, (Group(face(bleed), Transform.translate(bleed, bleed)),),
+                trim_box=Rect(bleed, bleed, size.w, size.h), bleed_box=Rect(0, 0, page.w, page.h))
