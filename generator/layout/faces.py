@@ -179,8 +179,7 @@ def _field_value(field_name: str, view: CardView):
     if field_name.startswith("literal:"):
         return field_name[len("literal:"):]
     if field_name.startswith("stats."):
-        key = field_name[len("stats."):]
-        return dict(view.stats).get(key, view.values.get(field_name))
+        return view.values.get(field_name)
     return {
         "name": view.name, "cost": view.cost, "text": view.text, "deck": view.deck, "faction": view.faction,
         "copies": view.copies, "traits": view.traits, "footer": view.footer,

@@ -30,6 +30,13 @@ class Faction(StrictModel):
     source: Source | None = None
 
 
+class StatName(StrictModel):
+    """How a card stat key (cards[].stats) is labelled on cards and on the site."""
+
+    id: str
+    name: L10n
+
+
 class Game(StrictModel):
     id: Id
     title: L10n
@@ -46,6 +53,7 @@ class GameData(StrictModel):
 
     game: Game
     factions: list[Faction] = []
+    stats: list[StatName] = []
     modules: list[Module] = []
     components: list[Component] = []
     decks: list[Deck] = []

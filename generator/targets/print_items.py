@@ -45,6 +45,11 @@ class Planner:
         self.layouts = {lay.id: lay for lay in self.data.layouts}
         self.card_pos = {id(c): i for i, c in enumerate(self.data.cards)}
         self.comp_pos = {c.id: i for i, c in enumerate(self.data.components)}
+        self.stat_names = {st.id: st.name for st in self.data.stats}
+
+    def stat_label(self, key: str) -> str:
+        name = self.stat_names.get(key)
+        return self.t(name) if name else key.replace("_", " ")
 
     def t(self, l10n) -> str:
         return getattr(l10n, self.lang)
@@ -109,12 +114,12 @@ class Planner:
         elif card.text is not None:
             text = self.t(card.text)
         cost = None if card.cost is None else (F.UNKNOWN if card.cost == UNKNOWN else str(card.cost))
-        stats = tuple((k.replace("_", " "), F.UNKNOWN if v == UNKNOWN else str(v)) for k, v in card.stats.items())
+        stats = tuple((self.stat_label(k), F.UNKNOWN if v == UNKNOWN else str(v)) for k, v in card.stats.items())
         return F.CardView(name=self.t(card.name), deck=self.t(deck.name), color=deck.color,
                           faction=self.t(faction.name) if faction else None,
                           faction_color=faction.color if faction else None, cost=cost, stats=stats, text=text,
                           traits=", ".join(card.traits) or None, footer=self.footer(card.id),
-                          values={f"stats.{k}": v for k, v in stats})
+                          values={f"stats.{k}": F.UNKNOWN if v == UNKNOWN else str(v) for k, v in card.stats.items()})
 
     def footer(self, ident: str) -> str:
         return f"{self.t(self.data.game.title)} · {ident}"
