@@ -81,6 +81,8 @@ class Planner:
                 yield PrintItem(comp.id, front=face, label=f"{card.id}-{k + 1}",
                                 origin=("cards", self.card_pos[id(card)]), **common)
         blanks = remaining or 0
+        if comp.count == UNKNOWN and not cards:
+            blanks = 1  # the rulebook gives neither count nor cards: one blank proxy shows the gap
         if blanks:
             view = F.CardView(name=F.UNKNOWN, deck=self.t(deck.name), color=deck.color, text=F.UNKNOWN,
                               footer=self.footer("?"))

@@ -1,0 +1,201 @@
+"""Generated PDFs read back: page sizes, trim sizes from crop marks, page boxes, fonts, text positions of
+fronts and backs, and hygiene (qpdf, determinism)."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from generator.layout import faces as F
+from generator.layout.geometry import Size
+from generator.layout.items import PrintItem
+from generator.layout.paper import paper_size
+from generator.layout.scene import Scene
+from generator.layout.sheets import SheetOptions, impose
+from generator.layout.units import pt_to_mm
+from generator.render.fonts import METRICS
+from generator.render.pdf import render_pdf
+
+PT = 72 / 25.4
+
+
+def _segments(page) -> list[tuple[float, float, float, float]]:
+    """Bounding boxes (mm, y up) of thin path objects: the crop marks."""
+    out = []
+    for obj in page.get_objects(max_depth=3):
+        if obj.type != pdfium.raw.FPDF_PAGEOBJ_PATH:
+            continue
+        left, bottom, right, top = obj.get_bounds()
+        w, h = right - left, top - bottom
+        if (w < 1.5 and h > 5) or (h < 1.5 and w > 5):
+            out.append((left / PT, bottom / PT, right / PT, top / PT))
+    return out
+
+
+def _cut_lines(values: list[float]) -> list[float]:
+    values = sorted(values)
+    lines: list[float] = []
+    for v in values:
+        if not lines or v - lines[-1] > 0.5:
+            lines.append(v)
+    return lines
+
+
+def test_nine_up_a4_trims_poker_cards_exactly(demo_build):
+    out, _ = demo_build
+    pdf = pdfium.PdfDocument(out / "demo/print/home-a4/cards.pdf")
+    page = pdf[0]
+    assert page.get_size() == pytest.approx((210 * PT, 297 * PT), abs=0.01)
+    segs = _segments(page)
+    xs = _cut_lines([(s[0] + s[2]) / 2 for s in segs if s[2] - s[0] < 1.5])
+    ys = _cut_lines([(s[1] + s[3]) / 2 for s in segs if s[3] - s[1] < 1.5])
+    assert len(xs) == 4 and len(ys) == 4  # 3 × 3 cards: 4 cut lines each way
+    for a, b in zip(xs, xs[1:]):
+        assert b - a == pytest.approx(63.0, abs=0.05)
+    for a, b in zip(ys, ys[1:]):
+        assert b - a == pytest.approx(88.0, abs=0.05)
+    pdf.close()
+
+
+def _text_anchors(pdf_bytes: bytes, page_no: int) -> dict[str, tuple[float, float]]:
+    pdf = pdfium.PdfDocument(pdf_bytes)
+    page = pdf[page_no]
+    text = page.get_textpage()
+    out = {}
+    for obj in page.get_objects(max_depth=4, textpage=text):
+        if obj.type != pdfium.raw.FPDF_PAGEOBJ_TEXT:
+            continue
+        left, bottom, right, top = obj.get_bounds()
+        content = obj.extract()
+        out[content.strip()] = (left / PT, top / PT)  # left-aligned text: its left edge and its top
+    pdf.close()
+    return out
+
+
+def _labelled_items(n: int) -> list[PrintItem]:
+    size = Size(63, 88)
+    items = []
+    for k in range(1, n + 1):
+        def front(bleed, k=k):
+            return F.text_box(F.Box("name", 5, 5, 30, 8, 9, 6), f"Przód{k}", METRICS)
+
+        def back(bleed, k=k):
+            return F.text_box(F.Box("name", 5, 5, 30, 8, 9, 6), f"Tył{k}", METRICS)
+        items.append(PrintItem("c", "cards", size, front, back, label=f"c{k}", group="g"))
+    return items
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_backs_sit_behind_their_fronts(flip):
+    paper = paper_size("a4")
+    imposed = impose(_labelled_items(9), SheetOptions(paper=paper, duplex=flip))
+    data = render_pdf(Scene(tuple(imposed.pages), tuple(imposed.forms.values())))
+    fronts, backs = _text_anchors(data, 0), _text_anchors(data, 1)
+    for k in range(1, 10):
+        fx, fy = fronts[f"Przód{k}"]
+        bx, by = backs[f"Tył{k}"]
+        # the text box sits at the same place on every card, so card k's back text is its front text's
+        # slot mirrored: about the vertical centre (long edge) or the horizontal centre (short edge)
+        slot = imposed.pages[0].items[k - 1].transform
+        back_slot = imposed.pages[1].items[k - 1].transform
+        if flip == "long":
+            assert back_slot.e == pytest.approx(paper.w - slot.e - 63, abs=0.01)
+            assert back_slot.f == pytest.approx(slot.f, abs=0.01)
+        else:
+            assert back_slot.f == pytest.approx(paper.h - slot.f - 88, abs=0.01)
+        assert bx - back_slot.e == pytest.approx(fx - slot.e, abs=0.5)  # glyph side bearings differ
+        assert (paper.h - by) - back_slot.f == pytest.approx((paper.h - fy) - slot.f, abs=0.2)
+
+
+def test_duplex_offset_moves_backs():
+    paper = paper_size("a4")
+    plain = impose(_labelled_items(2), SheetOptions(paper=paper))
+    moved = impose(_labelled_items(2), SheetOptions(paper=paper, offset=(1.5, -0.5)))
+    a, b = plain.pages[1].items[0].transform, moved.pages[1].items[0].transform
+    assert (b.e - a.e, b.f - a.f) == pytest.approx((1.5, -0.5))
+    assert moved.pages[0].items[0].transform == plain.pages[0].items[0].transform  # fronts stay
+
+
+def test_printshop_boxes(demo_build):
+    out, _ = demo_build
+    pdf = pdfium.PdfDocument(out / "demo/print/printshop/cards-gold.pdf")
+    page = pdf[0]
+    assert page.get_size() == pytest.approx((69 * PT, 94 * PT), abs=0.01)
+    assert page.get_trimbox() == pytest.approx((3 * PT, 3 * PT, 66 * PT, 91 * PT), abs=0.01)
+    assert page.get_bleedbox() == pytest.approx((0, 0, 69 * PT, 94 * PT), abs=0.01)
+    assert len(pdf) == 2 * 20  # every copy: a front and its back
+    pdf.close()
+
+
+def test_polish_text_extracts(demo_build):
+    out, _ = demo_build
+    pdf = pdfium.PdfDocument(out / "demo/print/home-a4/cards.pdf")
+    text = "".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
+    assert "Złoto „1”" in text and "Zamek Południa" in text and "Gra Pokazowa" in text
+    pdf.close()
+
+
+def _pdfs(root: Path) -> list[Path]:
+    return sorted(root.rglob("*.pdf"))
+
+
+@pytest.mark.skipif(not shutil.which("pdffonts"), reason="poppler-utils (pdffonts) not installed")
+def test_every_font_embedded_in_every_pdf(games_build):
+    out, _ = games_build
+    for path in _pdfs(out):
+        report = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout
+        rows = report.splitlines()[2:]
+        assert rows, f"{path} has no fonts listed"
+        for row in rows:
+            cols = row.split()
+            assert cols[-5] == "yes" and cols[-4] == "yes", f"{path}: font not embedded/subset: {row}"
+            assert "Helvetica" not in row and "Times" not in row
+
+
+@pytest.mark.skipif(not shutil.which("qpdf"), reason="qpdf not installed")
+def test_qpdf_check_clean(demo_build):
+    out, _ = demo_build
+    for path in _pdfs(out):
+        result = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+        assert result.returncode == 0, f"{path}: {result.stdout}{result.stderr}"
+
+
+def test_pdf_metadata(demo_build):
+    out, _ = demo_build
+    pdf = pdfium.PdfDocument(out / "demo/print/home-a4/cards.pdf")
+    meta = pdf.get_metadata_dict()
+    assert meta["Title"] == "Gra Pokazowa — cards" and meta["Author"] == "pnpforge"
+    pdf.close()
+
+
+def test_shared_back_is_one_form(demo_build):
+    out, _ = demo_build
+    raw = (out / "demo/print/home-a4/cards.pdf").read_bytes()
+    assert raw.count(b"/Subtype /Form") == 2  # the gold and the castle backs, each drawn once
+
+
+def test_unknown_values_print_as_visible_blanks():
+    view = F.CardView(name="X", deck="D", text=F.UNKNOWN, cost=F.UNKNOWN, stats=(("siła", F.UNKNOWN),))
+    items = F.card_front(view, Size(63, 88), METRICS)(0.0)
+    blanks = [i for i in items if getattr(i, "stroke", None) == F.BLANK_INK and hasattr(i, "radius")]
+    assert len(blanks) == 3  # text, cost and the stat value
+    known = F.card_front(F.CardView(name="X", deck="D", text="abc", cost="2"), Size(63, 88), METRICS)(0.0)
+    assert not [i for i in known if getattr(i, "stroke", None) == F.BLANK_INK]
+
+
+def test_text_too_long_raises_naming_the_box():
+    view = F.CardView(name="X", deck="D", text="słowo " * 600)
+    with pytest.raises(F.FaceTextError) as exc:
+        F.card_front(view, Size(63, 88), METRICS)(0.0)
+    assert exc.value.box == "text" and "does not fit" in str(exc.value)
+
+
+def test_min_text_size_is_readable():
+    view = F.CardView(name="X", deck="D", text="słowo " * 60)
+    items = F.card_front(view, Size(63, 88), METRICS)(0.0)
+    sizes = [i.fitted.size_pt for i in items if hasattr(i, "fitted")]
+    assert sizes and min(sizes) >= 5.0
+    assert pt_to_mm(min(sizes)) > 1.7
