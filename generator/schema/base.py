@@ -43,8 +43,11 @@ def _non_bool_int(value: Any, handler):
     return handler(value)
 
 
+MAX_COUNT = 10_000  # no box holds more of one thing; a typo like 100000 must not print 100000 cards
+
 NonNegInt = Annotated[int, Field(ge=0, strict=True), WrapValidator(_non_bool_int)]
-Count = Annotated[Union[NonNegInt, Unknown], _single_error("an integer ≥ 0 or 'unknown'")]
+CountInt = Annotated[int, Field(ge=0, le=MAX_COUNT, strict=True), WrapValidator(_non_bool_int)]
+Count = Annotated[Union[CountInt, Unknown], _single_error(f"an integer from 0 to {MAX_COUNT} or 'unknown'")]
 PositiveMm = Annotated[float, Field(gt=0, le=2000)]
 
 
