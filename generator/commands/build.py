@@ -14,6 +14,8 @@ def add_arguments(parser) -> None:
                         help="skip a generator (repeatable)")
     parser.add_argument("--paper", action="append", choices=["a4", "letter"],
                         help="paper for home sheets (default: both)")
+    parser.add_argument("--profile", action="append", choices=["home", "printshop"],
+                        help="print profile (default: both)")
 
 
 def run(args) -> int:

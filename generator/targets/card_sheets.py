@@ -50,13 +50,15 @@ class PrintJob:
         return BLEED_EU if self.profile == "printshop" else 0.0
 
 
-def default_jobs(papers: list[str] | None = None) -> list[PrintJob]:
-    return [PrintJob(paper=p) for p in (papers or ["a4", "letter"])] + [PrintJob(profile="printshop")]
+def default_jobs(papers: list[str] | None = None, profiles: list[str] | None = None) -> list[PrintJob]:
+    profiles = profiles or ["home", "printshop"]
+    jobs = [PrintJob(paper=p) for p in (papers or ["a4", "letter"])] if "home" in profiles else []
+    return jobs + ([PrintJob(profile="printshop")] if "printshop" in profiles else [])
 
 
 def generate(indexes: list[GameIndex], out: OutputDir, manifest: Manifest, args) -> None:
     """`pnp build`: every game, home sheets on each paper and the print-shop set."""
-    jobs = default_jobs(getattr(args, "paper", None))
+    jobs = default_jobs(getattr(args, "paper", None), getattr(args, "profile", None))
     for index in indexes:
         out.claim(f"{index.game_id}/print")
         for job in jobs:
