@@ -2,11 +2,9 @@
 (overlap strips, registration marks, crop ticks, page labels such as "B2" and an assembly page) and the
 whole board on one page. Boards are schematics drawn from the data; assumptions are printed on them.
 
-Writes <out>/<game>/boards/ and updates the board entries of manifest.json; the game's other outputs
+Replaces <out>/<game>/boards/ whole and the board entries of manifest.json; the game's other outputs
 stay as they were."""
 from __future__ import annotations
-
-import shutil
 
 from rich.markup import escape
 from rich.table import Table
@@ -45,7 +43,6 @@ def run(args) -> int:
     manifest = Manifest.load(out, {index.game_id}, kinds={"board"})
     try:
         entries = generate([index], out, manifest, args)
-        keep_other_outputs(out, index.game_id)
         manifest.save(out)
     except BaseException:
         out.abandon()
@@ -59,19 +56,3 @@ def run(args) -> int:
     out_console().print(table)
     return 0
 
-
-def keep_other_outputs(out: OutputDir, game: str) -> None:
-    """Stage copies of the game's outputs that are not boards.
-
-    OutputDir.commit swaps a top-level folder whole, so without this `pnp boards GAME` would drop the
-    game's print sheets; the copies make the swap keep them."""
-    old = out.root / game
-    if not old.is_dir():
-        return
-    for path in sorted(old.rglob("*")):
-        rel = path.relative_to(out.root)
-        if not path.is_file() or rel.parts[1:2] == ("boards",):
-            continue
-        target = out.path(rel)
-        if not target.exists():
-            shutil.copy2(path, target)

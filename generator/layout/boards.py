@@ -22,12 +22,22 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from generator.schema.components import Board, GridMark, Icon, MapLayout, Tile
+from generator.schema.components import Board, GridMark, Icon, MapLayout, MapPlacement, Tile
 
 from .geometry import Point, Rect, Size
 from .hexgrid import Hex, HexTileError, hex_corners, hex_to_point, hex_width, outline
 from .paper import CARD_SIZES, PAPERS
-from .scene import CAP_CENTRE_EM, Circle, Line, Page, Polygon, RectItem, TextBlock, TextItem, expand_text_block
+from .scene import (
+    CAP_CENTRE_EM,
+    Circle,
+    Line,
+    Page,
+    Polygon,
+    RectItem,
+    TextBlock,
+    TextItem,
+    expand_text_block,
+)
 from .textfit import FontMetrics, TextDoesNotFit, fit_text
 from .units import pt_to_mm
 
@@ -44,6 +54,9 @@ TRACK_SPACE_MM = 12.0
 WHEEL_R = 28.0
 SPACE_BOX = Size(48.0, 17.0)
 SIZE_STEP = 5.0  # auto sizes round up to this
+MIN_AUTO_WIDTH = 150.0  # mm; narrower boards make the printed notes unreadable columns
+MAX_UPSCALE = 2.5  # schematic-only parts grow to fill a roomy stated size, up to this
+GEOMETRY_PANELS = ("grid", "hexmap")  # drawn at the millimetres the data gives, never rescaled
 
 INK = "#222222"
 GREY = "#666666"
@@ -73,6 +86,7 @@ UI = {  # fixed wording, Polish / English
     "map": ("Mapa", "Map"),
     "grid": ("Siatka", "Grid"),
     "unknown_spaces": ("liczba pól nieznana", "number of spaces unknown"),
+    "unknown_segments": ("liczba segmentów nieznana", "number of segments unknown"),
 }
 
 
@@ -158,6 +172,17 @@ def fit_label(x: float, y: float, text: str, max_w: float, metrics: FontMetrics,
     return TextItem(x, y, text, font=font, size_pt=size, anchor=anchor, fill=fill)
 
 
+def wrapped_label(text: str, box: Rect, ctx: _Ctx, *, max_pt: float, min_pt: float, font: str = FONT,
+                  fill: str = INK) -> list:
+    """Text wrapped (and hyphenated) into a box, centred; one shrunk line when even that fails."""
+    try:
+        fitted = fit_text(text, box.size, ctx.metrics, font, max_pt, min_pt, lang=ctx.lang, bold_font=FONT_BOLD)
+    except (TextDoesNotFit, ValueError):
+        return [fit_label(box.center.x, baseline_for_centre(box.center.y, min_pt), text, box.w, ctx.metrics,
+                          size_pt=min_pt, min_pt=min(min_pt, 3.0), font=font, fill=fill)]
+    return list(expand_text_block(TextBlock(box, fitted, align="center", valign="middle", fill=fill)))
+
+
 def wrap_lines(text: str, max_w: float, metrics: FontMetrics, font: str, size_pt: float) -> list[str]:
     """Greedy word wrap (for footer notes); a single over-long word stays on its own line."""
     lines: list[str] = []
@@ -207,7 +232,6 @@ class BoardVariant:
     side_id: str | None = None
     side_name: tuple[str, str] | None = None  # (pl, en)
     players: int | None = None
-    first_side: bool = True
 
     @property
     def slug(self) -> str:
@@ -232,10 +256,10 @@ def board_sides(board: Board) -> list[tuple[str, tuple[str, str]]]:
 
 
 def on_side(part_side: str | None, variant: BoardVariant) -> bool:
-    """Parts without a side belong to the first (or only) side."""
-    if variant.side_id is None:
+    """Parts that name no side are on every side (the data does not tie them to one)."""
+    if variant.side_id is None or part_side is None:
         return True
-    return part_side == variant.side_id if part_side else variant.first_side
+    return part_side == variant.side_id
 
 
 def varying_player_counts(board: Board, player_counts: Iterable[int]) -> list[int]:
@@ -252,19 +276,15 @@ def varying_player_counts(board: Board, player_counts: Iterable[int]) -> list[in
 
 
 def board_variants(board: Board, player_counts: Iterable[int]) -> list[BoardVariant]:
-    """Every drawing a board needs: sides × (player counts where the first side varies)."""
-    counts = varying_player_counts(board, player_counts)
+    """Every drawing a board needs: sides × player counts (when marks or maps vary with them).
+
+    Grid and maps name no side, so they are on every side, and every side varies with them."""
+    counts = varying_player_counts(board, player_counts) or [None]
     sides = board_sides(board)
     if len(sides) <= 1:
         name = sides[0][1] if sides else None
-        return [BoardVariant(board.id, None, name, p) for p in (counts or [None])]
-    out = []
-    for i, (side_id, name) in enumerate(sides):
-        first = i == 0
-        # grid and maps carry no side of their own: they live on the first side
-        for p in (counts if first and counts else [None]):
-            out.append(BoardVariant(board.id, side_id, name, p, first_side=first))
-    return out
+        return [BoardVariant(board.id, None, name, p) for p in counts]
+    return [BoardVariant(board.id, side_id, name, p) for side_id, name in sides for p in counts]
 
 
 # --- panels ---------------------------------------------------------------------------------------
@@ -449,11 +469,13 @@ def grid_panel(ctx: _Ctx) -> Panel | None:
             items += _mark_symbol(mark.mark, Point(cx, cy), r, ctx.icons)
         if labelled:
             text = " · ".join(ctx.t(m.label) for m in labelled)
-            items.append(fit_label(cx0 + cell / 2, cy0 + cell * 0.88, text, cell * 0.9, ctx.metrics,
-                                   size_pt=min(7.0, label_pt), min_pt=3.5))
+            items += wrapped_label(text, Rect(cx0 + cell * 0.05, cy0 + cell * 0.68, cell * 0.9, cell * 0.3), ctx,
+                                   max_pt=min(7.0, label_pt), min_pt=3.5)
     legend = []
     for kind in sorted({m.mark for m in marks}):
-        legend.append(LegendEntry(kind, mark_text(kind), _swatch(kind, ctx.icons)))
+        icon = ctx.icons.get(kind)
+        text = f"{icon.label.pl} / {icon.label.en}" if icon is not None else mark_text(kind)
+        legend.append(LegendEntry(kind, text, _swatch(kind, ctx.icons)))
     title = f"{ui('grid')} {grid.cols} × {grid.rows}"
     if ctx.variant.players is not None and any(m.players for m in grid.marks):
         title += f" — {ctx.variant.players} {ui('players')}"
@@ -491,12 +513,13 @@ def place_tiles(layout: MapLayout, tiles: Mapping[str, Tile]) -> list[PlacedTile
             out.append(PlacedTile(p.tile, (Hex(p.q, p.r),), True, None, label))
             continue
 
-        def moved(cells) -> tuple[Hex, ...]:
-            return tuple(Hex(q + p.q, r + p.r) for q, r in (rotate_axial(a, b, p.rotation) for a, b in cells))
-
-        areas = tuple((a.id, moved(a.hexes)) for a in tile.areas if a.hexes)
-        out.append(PlacedTile(p.tile, moved(tile.hexes), False, tile.terrain, label, areas))
+        areas = tuple((a.id, _moved(a.hexes, p)) for a in tile.areas if a.hexes)
+        out.append(PlacedTile(p.tile, _moved(tile.hexes, p), False, tile.terrain, label, areas))
     return out
+
+
+def _moved(cells, p: MapPlacement) -> tuple[Hex, ...]:
+    return tuple(Hex(q + p.q, r + p.r) for q, r in (rotate_axial(a, b, p.rotation) for a, b in cells))
 
 
 def maps_for(board: Board, players: int | None) -> list[MapLayout]:
@@ -517,6 +540,8 @@ def hex_map_panel(ctx: _Ctx) -> Panel | None:
     layout = layouts[0]
     if len(layouts) > 1:
         notes.append(f"{len(layouts)} map layouts list {ctx.variant.players} players; the first is drawn")
+    if not layout.placements:
+        return _tile_tray(ctx, layout, title, notes)
     placed = place_tiles(layout, ctx.tiles)
     used = [ctx.tiles[p.tile] for p in layout.placements if p.tile in ctx.tiles]
     sized = [t for t in used if t.hex_size_mm]
@@ -538,10 +563,6 @@ def hex_map_panel(ctx: _Ctx) -> Panel | None:
     if placeholders:
         notes.append("bez kształtu w danych (zastępczy heks) / no hex shape in the data (placeholder hex): "
                      + ", ".join(sorted(set(placeholders))))
-    if not placed:
-        text = "układ bez kafelków / layout lists no tiles"
-        return _framed("hexmap", title, Size(ctx.metrics.width(text, FONT, 8) + 2, 8),
-                       [TextItem(0, 5, text, size_pt=8, fill=GREY)], ctx, notes=notes)
     corners = [c for h in occupancy for c in hex_corners(h, size, orientation)]
     min_x = min(c.x for c in corners)
     min_y = min(c.y for c in corners)
@@ -596,6 +617,62 @@ def hex_map_panel(ctx: _Ctx) -> Panel | None:
     content = Size(max_x - min_x + 2 * pad, max_y - min_y + 2 * pad)
     return _framed("hexmap", title, content, items, ctx, legend=list(legend.values()), notes=notes,
                    frame=False)
+
+
+def _tile_tray(ctx: _Ctx, layout: MapLayout, title: str, notes: list[str]) -> Panel:
+    """A layout without positions (players place the tiles): say so, cite why, and show the hex tiles."""
+    tiles = [t for t in ctx.tiles.values() if t.shape in ("hex", "multihex")]
+    sized = [t for t in tiles if t.hex_size_mm]
+    size = sized[0].hex_size_mm if sized else 12.0  # placeholders only: small, the size is unknown anyway
+    head = ["układ nie podaje pozycji kafelków / the layout gives no tile positions",
+            f"{ui('source')}: {layout.source.cite()}"]
+    lines = [ln for text in head for ln in wrap_lines(text, 230, ctx.metrics, FONT, 7.5)]
+    items: list = [TextItem(0, 4 + 4 * k, ln, size_pt=7.5, fill=SCHEMATIC_RED if k == 0 else GREY)
+                   for k, ln in enumerate(lines)]
+    top = 4 * len(lines) + 3
+    width = max(ctx.metrics.width(ln, FONT, 7.5) for ln in lines)
+    cells: list[tuple[Tile, tuple[Hex, ...], bool, Rect]] = []
+    for tile in tiles:
+        known = bool(tile.hexes)
+        hexes = tuple(Hex(q, r) for q, r in tile.hexes) if known else (Hex(0, 0),)
+        corners = [c for h in hexes for c in hex_corners(h, size, tile.orientation)]
+        box = Rect.from_edges(min(c.x for c in corners), min(c.y for c in corners),
+                              max(c.x for c in corners), max(c.y for c in corners))
+        cells.append((tile, hexes, known, box))
+    if cells:
+        sizes = [Size(max(box.w, 30) + 4, box.h + 9) for *_, box in cells]
+        corners_at, packed = pack(sizes, max(width, 230), gap=4)
+        shift = max(0.0, (width - packed.w) / 2)
+        corners_at = [Point(p.x + shift, p.y) for p in corners_at]
+        for (tile, hexes, known, box), at, cell in zip(cells, corners_at, sizes):
+            origin = Point(at.x + (cell.w - box.w) / 2 - box.x, top + at.y - box.y)
+            fill = colour_for(tile.terrain or f"tile-{tile.id}") if known else "#eeeeee"
+            for h in hexes:
+                pts = hex_corners(h, size, tile.orientation, origin)
+                items.append(Polygon(pts, fill=fill, stroke="#8a8a8a" if known else None, stroke_pt=0.4))
+                if not known:
+                    items += [Line(a, b, stroke=INK, stroke_pt=1.0, dash=(2.0, 1.5))
+                              for a, b in zip(pts, pts[1:] + pts[:1])]
+            if known:
+                try:
+                    items.append(Polygon(outline(hexes, size, tile.orientation, origin), fill=None, stroke=INK,
+                                         stroke_pt=1.4))
+                except HexTileError as exc:
+                    notes.append(f"tile {tile.id}: {exc}")
+            label = tile.id if not tile.symbol else f"{tile.symbol} · {tile.id}"
+            items.append(fit_label(at.x + cell.w / 2, top + at.y + box.h + 5.5, label, cell.w - 2, ctx.metrics,
+                                   size_pt=7, min_pt=3.5, font=FONT_BOLD))
+            if not known:
+                c = hex_to_point(Hex(0, 0), size, tile.orientation, origin)
+                items.append(fit_label(c.x, c.y + 1, "? hex", hex_width(size, tile.orientation) * 0.8,
+                                       ctx.metrics, size_pt=6, min_pt=3, fill=SCHEMATIC_RED))
+        width = max(width, packed.w)
+        top += packed.h
+        unknown = sorted(t.id for t, _, known, _ in cells if not known)
+        if unknown:
+            notes.append("bez kształtu w danych (zastępczy heks) / no hex shape in the data (placeholder hex): "
+                         + ", ".join(unknown))
+    return _framed("hexmap", title, Size(width, top), items, ctx, schematic=True, notes=notes)
 
 
 def _tile_label_hex(hexes: Sequence[Hex]) -> Hex:
@@ -722,6 +799,61 @@ def spread(points: Sequence[Point], boxes: Sequence[Size], gap: float) -> list[P
     return [Point(p.x * k, p.y * k) for p in points]
 
 
+def components(n: int, edges: Sequence[tuple[int, int]]) -> list[list[int]]:
+    """Connected components, each in index order, ordered by their first index."""
+    parent = list(range(n))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for a, b in edges:
+        parent[find(a)] = find(b)
+    groups: dict[int, list[int]] = {}
+    for i in range(n):
+        groups.setdefault(find(i), []).append(i)
+    return sorted(groups.values(), key=lambda g: g[0])
+
+
+def graph_positions(n: int, edges: Sequence[tuple[int, int]], boxes: Sequence[Size], gap: float = 14.0
+                    ) -> list[Point]:
+    """Box centres for a graph drawing, top-left at (0, 0): each connected part laid out by forces,
+    nodes without any neighbour in a tidy grid (forces would push them to the corners), parts packed."""
+    blocks: list[tuple[list[int], list[Point], Size]] = []
+    singles = []
+    for comp in components(n, edges):
+        if len(comp) == 1:
+            singles.append(comp[0])
+            continue
+        local = {v: k for k, v in enumerate(comp)}
+        sub_edges = [(local[a], local[b]) for a, b in edges if a in local]
+        pts = spread(force_layout(len(comp), sub_edges), [boxes[v] for v in comp], gap)
+        blocks.append((comp, *_normalise(pts, [boxes[v] for v in comp])))
+    if singles:
+        cell_w = max(boxes[v].w for v in singles) + gap / 2
+        cell_h = max(boxes[v].h for v in singles) + gap / 2
+        cols = max(1, math.ceil(math.sqrt(len(singles) * 1.6)))
+        pts = [Point((k % cols + 0.5) * cell_w, (k // cols + 0.5) * cell_h) for k in range(len(singles))]
+        blocks.append((singles, *_normalise(pts, [boxes[v] for v in singles])))
+    width = max(max(b[2].w for b in blocks), math.sqrt(sum(b[2].w * b[2].h for b in blocks) * 1.5))
+    corners, _ = pack([b[2] for b in blocks], width, gap)
+    out = [Point(0, 0)] * n
+    for (members, pts, _), corner in zip(blocks, corners):
+        for v, p in zip(members, pts):
+            out[v] = Point(p.x + corner.x, p.y + corner.y)
+    return out
+
+
+def _normalise(pts: Sequence[Point], boxes: Sequence[Size]) -> tuple[list[Point], Size]:
+    min_x = min(p.x - b.w / 2 for p, b in zip(pts, boxes))
+    min_y = min(p.y - b.h / 2 for p, b in zip(pts, boxes))
+    moved = [Point(p.x - min_x, p.y - min_y) for p in pts]
+    return moved, Size(max(p.x + b.w / 2 for p, b in zip(moved, boxes)),
+                       max(p.y + b.h / 2 for p, b in zip(moved, boxes)))
+
+
 def region_panel(ctx: _Ctx) -> Panel | None:
     regions = [r for r in ctx.board.regions if on_side(r.side, ctx.variant)]
     if not regions:
@@ -738,22 +870,21 @@ def region_panel(ctx: _Ctx) -> Panel | None:
             elif other in all_ids:
                 elsewhere.append(f"{r.id} – {other}")
     edge_list = sorted(edges)
+    kind_colours = {}
+    for r in ctx.board.regions:  # the whole board's order, so both sides share the colours
+        kind_colours.setdefault(r.kind or "", PALETTE[len(kind_colours) % len(PALETTE)])
     name_pt, id_pt = 8.0, 5.5
     boxes = []
     for r in regions:
         w = max(ctx.metrics.width(ctx.t(r.name), FONT_BOLD, name_pt), ctx.metrics.width(r.id, FONT, id_pt))
         boxes.append(Size(w + 6, 11.0))
-    unit = force_layout(len(regions), edge_list)
-    pts = spread(unit, boxes, 14.0)
-    min_x = min(p.x - b.w / 2 for p, b in zip(pts, boxes))
-    min_y = min(p.y - b.h / 2 for p, b in zip(pts, boxes))
-    pts = [Point(p.x - min_x, p.y - min_y) for p in pts]
+    pts = graph_positions(len(regions), edge_list, boxes)
     w = max(p.x + b.w / 2 for p, b in zip(pts, boxes))
     h = max(p.y + b.h / 2 for p, b in zip(pts, boxes))
     items: list = [Line(pts[a], pts[b], stroke=GREY, stroke_pt=1.2) for a, b in edge_list]
     kinds: dict[str, LegendEntry] = {}
     for r, p, b in zip(regions, pts, boxes):
-        fill = colour_for(r.kind or "region")
+        fill = kind_colours[r.kind or ""]
         rect = Rect(p.x - b.w / 2, p.y - b.h / 2, b.w, b.h)
         items.append(RectItem(rect, fill=fill, stroke=INK, stroke_pt=0.8, radius=2.5))
         items.append(TextItem(p.x, rect.top + 5.0, ctx.t(r.name), font=FONT_BOLD, size_pt=name_pt, anchor="middle"))
@@ -790,13 +921,7 @@ def spaces_panel(ctx: _Ctx) -> Panel | None:
         items.append(RectItem(rect, fill="#ffffff", stroke=INK, stroke_pt=0.7, radius=2))
         inner = Rect(rect.x + 2, rect.y + 1.2, box.w - 4, box.h - 5.5)
         name = ctx.t(space.name)
-        try:
-            fitted = fit_text(name, inner.size, ctx.metrics, FONT_BOLD, 7.5, 4.5, lang=ctx.lang,
-                              bold_font=FONT_BOLD)
-            items.extend(expand_text_block(TextBlock(inner, fitted, align="center", valign="middle")))
-        except TextDoesNotFit:
-            items.append(fit_label(rect.center.x, inner.center.y + 1, name, inner.w, ctx.metrics, size_pt=6,
-                                   min_pt=4, font=FONT_BOLD))
+        items += wrapped_label(name, inner, ctx, max_pt=7.5, min_pt=4.5, font=FONT_BOLD)
         items.append(fit_label(rect.center.x, rect.bottom - 1.5, space.id, box.w - 4, ctx.metrics, size_pt=5,
                                min_pt=3.5, fill=GREY))
     rows = math.ceil(len(spaces) / per_row)
@@ -817,21 +942,26 @@ def wheel_panel(ctx: _Ctx) -> Panel | None:
         c = Point(x + R, R)
         items.append(Circle(c, R, fill="#fbf8f0", stroke=INK, stroke_pt=1.2))
         if wheel.segments == "unknown" or wheel.segments == 0:
-            items.append(TextItem(c.x, baseline_for_centre(c.y, 20), "?", font=FONT_BOLD, size_pt=20,
+            items.append(TextItem(c.x, baseline_for_centre(c.y - R * 0.45, 20), "?", font=FONT_BOLD, size_pt=20,
                                   anchor="middle", fill=GREY))
+            items.append(fit_label(c.x, baseline_for_centre(c.y + R * 0.45, 6.5), ui("unknown_segments"), 1.6 * R,
+                                   ctx.metrics, size_pt=6.5, min_pt=3.5, fill=SCHEMATIC_RED))
         else:
             n = int(wheel.segments)
             for k in range(n):
                 a = -math.pi / 2 + 2 * math.pi * k / n
                 items.append(Line(c, Point(c.x + R * math.cos(a), c.y + R * math.sin(a)), stroke=INK,
                                   stroke_pt=0.7))
-            for k in range(n):
+            chord = 2 * 0.68 * R * math.sin(math.pi / n) * 0.85 if n > 1 else R
+            texts = [wheel.labels[k] if k < len(wheel.labels) else str(k + 1) for k in range(n)]
+            # one size for every segment (the smallest that fits them all) so the dial reads evenly
+            pt = min(fit_label(0, 0, t, chord, ctx.metrics, size_pt=9, min_pt=4, font=FONT_BOLD).size_pt
+                     for t in texts)
+            for k, text in enumerate(texts):
                 a = -math.pi / 2 + 2 * math.pi * (k + 0.5) / n
-                text = wheel.labels[k] if k < len(wheel.labels) else str(k + 1)
                 lp = Point(c.x + 0.68 * R * math.cos(a), c.y + 0.68 * R * math.sin(a))
-                chord = 2 * 0.68 * R * math.sin(math.pi / n) * 0.85 if n > 1 else R
-                items.append(fit_label(lp.x, baseline_for_centre(lp.y, 9), text, chord, ctx.metrics, size_pt=9,
-                                       min_pt=4, font=FONT_BOLD))
+                items.append(fit_label(lp.x, baseline_for_centre(lp.y, pt), text, chord, ctx.metrics, size_pt=pt,
+                                       min_pt=pt, font=FONT_BOLD))
         items.append(Circle(c, 4.0, fill="#ffffff", stroke=INK, stroke_pt=0.8))
         items.append(fit_label(c.x, 2 * R + 5.0, ctx.t(wheel.name), 2 * R + gap - 2, ctx.metrics, size_pt=8,
                                min_pt=5, font=FONT_BOLD))
@@ -952,6 +1082,9 @@ def layout_board(board: Board, variant: BoardVariant, *, tiles: Mapping[str, Til
 
     notes = [f"{UI['schematic_note'][0]} / {UI['schematic_note'][1]}.",
              f"{ui('source')}: {board.source.cite()}"]
+    if variant.side_id is not None and _has_sideless_parts(board):
+        notes.append("Części bez strony w danych są na każdej stronie / parts the data gives no side are drawn on "
+                      "every side")
     if board.image:
         notes.append(f"artwork file {board.image} is not drawn: boards are schematics")
     for p in panels:
@@ -964,45 +1097,61 @@ def layout_board(board: Board, variant: BoardVariant, *, tiles: Mapping[str, Til
     scale = 1.0
     note_pt = 6.5
     line_h = pt_to_mm(note_pt) * 1.35
-    if size is not None:
-        avail_w = size.w - 2 * MARGIN
 
-        def footer_h(lines: list[str]) -> float:
-            return 4.0 + line_h * sum(len(wrap_lines(n, avail_w, ctx.metrics, FONT, note_pt)) for n in lines)
+    def footer_h(lines: list[str], width: float) -> float:
+        return 4.0 + line_h * sum(len(wrap_lines(n, width - 2 * MARGIN, ctx.metrics, FONT, note_pt)) for n in lines)
 
-        def fits(k: float, extra: list[str]) -> bool:
-            avail_h = size.h - 2 * MARGIN - header_h - footer_h(notes + extra)
-            if avail_h <= 0:
-                return False
-            _, packed = pack(sizes, avail_w / k)
-            return packed.w * k <= avail_w + 1e-6 and packed.h * k <= avail_h + 1e-6
+    def fits(k: float, extra: list[str]) -> bool:
+        assert size is not None
+        avail_h = size.h - 2 * MARGIN - header_h - footer_h(notes + extra, size.w)
+        if avail_h <= 0:
+            return False
+        _, packed_k = pack(sizes, (size.w - 2 * MARGIN) / k)
+        return packed_k.w * k <= size.w - 2 * MARGIN + 1e-6 and packed_k.h * k <= avail_h + 1e-6
 
-        if not fits(1.0, []):
-            extra = ["content scaled to 100% of natural size"]
-            lo, hi = 0.02, 1.0
-            for _ in range(30):
+    stated_is_fact = size is not None and not (board.size_source is not None and board.size_source.is_assumption)
+    if size is not None and fits(1.0, []):
+        if not any(p.kind in GEOMETRY_PANELS for p in panels):
+            # only schematics on a roomy board: draw them larger (up to 2.5×) rather than leave it empty
+            lo, hi = 1.0, MAX_UPSCALE
+            for _ in range(20):
                 mid = (lo + hi) / 2
-                lo, hi = (mid, hi) if fits(mid, extra) else (lo, mid)
-            scale = lo
-            notes.append(f"Zawartość zmniejszona do {scale * 100:.0f}% by zmieścić się w podanym rozmiarze / "
-                         f"content scaled to {scale * 100:.0f}% to fit the stated board size")
-        positions, packed = pack(sizes, avail_w / scale)
-        board_size = size
-        size_assumed = False
+                lo, hi = (mid, hi) if fits(mid, []) else (lo, mid)
+            scale = math.floor(lo * 20) / 20
+        positions, packed = pack(sizes, (size.w - 2 * MARGIN) / scale)
+        board_size, size_assumed = size, False
+    elif size is not None and stated_is_fact:
+        # a size the rulebook states is kept: the drawing shrinks, and says so
+        extra = ["content scaled to 100% of natural size"]
+        lo, hi = 0.02, 1.0
+        for _ in range(30):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if fits(mid, extra) else (lo, mid)
+        scale = lo
+        notes.append(f"Zawartość zmniejszona do {scale * 100:.0f}% by zmieścić się w podanym rozmiarze / "
+                     f"content scaled to {scale * 100:.0f}% to fit the stated board size")
+        positions, packed = pack(sizes, (size.w - 2 * MARGIN) / scale)
+        board_size, size_assumed = size, False
     else:
+        # no size, or only an assumed one that cannot hold the parts at true scale: size from the content
+        # (never smaller than the assumed size), so grid cells and hexes keep their real millimetres
+        minimum = size or Size(0, 0)
         total_area = sum(s.w * s.h for s in sizes)
         widest = max(s.w for s in sizes)
         title_w = ctx.metrics.width(title, FONT_BOLD, 16)
-        target = max(widest, title_w, math.sqrt(total_area * 1.3), 150.0)
+        target = max(widest, title_w, math.sqrt(total_area * 1.3), 150.0, minimum.w - 2 * MARGIN)
         positions, packed = pack(sizes, target)
-        width = _round_up(max(packed.w, title_w) + 2 * MARGIN)
-        basis = _size_basis(board)
-        size_line = (f"Rozmiar przyjęty / size assumed: {{w:g}} × {{h:g}} mm — brak rozmiaru w danych, "
-                     f"dobrany do zawartości / the data gives no board size; chosen from {basis}")
+        width = max(_round_up(max(packed.w, title_w, MIN_AUTO_WIDTH - 2 * MARGIN) + 2 * MARGIN), minimum.w)
+        if size is None:
+            size_line = (f"Rozmiar przyjęty / size assumed: {{w:g}} × {{h:g}} mm — brak rozmiaru w danych, "
+                         f"dobrany do zawartości / the data gives no board size; chosen from {_size_basis(board)}")
+        else:
+            size_line = (f"Rozmiar przyjęty / size assumed: {{w:g}} × {{h:g}} mm — przyjęty w danych rozmiar "
+                         f"{size.w:g} × {size.h:g} mm nie mieści części w skali 1:1 / the assumed "
+                         f"{size.w:g} × {size.h:g} mm cannot hold the parts at true scale; enlarged to fit "
+                         f"{_size_basis(board)}")
         notes.append(size_line)
-        footer = 4.0 + line_h * sum(len(wrap_lines(n, width - 2 * MARGIN, ctx.metrics, FONT, note_pt))
-                                    for n in notes)
-        height = _round_up(header_h + packed.h + footer + 2 * MARGIN)
+        height = max(_round_up(header_h + packed.h + footer_h(notes, width) + 2 * MARGIN), minimum.h)
         board_size = Size(width, height)
         notes[-1] = size_line.format(w=width, h=height)
         size_assumed = True
@@ -1022,14 +1171,19 @@ def layout_board(board: Board, variant: BoardVariant, *, tiles: Mapping[str, Til
     for panel, pos in zip(panels, positions):
         for item in panel.items:
             items.append(place(item, left + pos.x * scale, top + pos.y * scale, scale))
-    lines = [line for n in notes for line in wrap_lines(n, avail_w, ctx.metrics, FONT, note_pt)]
+    lines = [(line, SCHEMATIC_RED if n_no == 0 else GREY) for n_no, n in enumerate(notes)
+             for line in wrap_lines(n, avail_w, ctx.metrics, FONT, note_pt)]
     y = H - MARGIN - line_h * (len(lines) - 1)
-    for k, line in enumerate(lines):
-        items.append(TextItem(MARGIN, y + k * line_h, line, size_pt=note_pt,
-                              fill=SCHEMATIC_RED if k == 0 else GREY))
+    for k, (line, colour) in enumerate(lines):
+        items.append(TextItem(MARGIN, y + k * line_h, line, size_pt=note_pt, fill=colour))
     items.append(RectItem(Rect(0, 0, W, H), fill=None, stroke=INK, stroke_pt=1.0))
     return BoardDrawing(variant, _page_title(title, variant), board_size, tuple(items), tuple(notes),
                         size_assumed, scale, tuple(p.kind for p in panels))
+
+
+def _has_sideless_parts(board: Board) -> bool:
+    return bool(board.grid or board.maps or board.wheels
+                or any(x.side is None for x in (*board.tracks, *board.regions, *board.spaces)))
 
 
 def _page_title(title: str, variant: BoardVariant) -> str:

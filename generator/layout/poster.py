@@ -298,12 +298,12 @@ def assembly_page(plan: PosterPlan, items: Sequence, title: str, notes: Sequence
         head.append(TextItem(pr.left, pr.top + 11.5 + i * 3.6, line, size_pt=7.5))
     steps = [
         "1. Drukuj w skali rzeczywistej (100%, bez dopasowania) / print at actual size (100%, no fit-to-page).",
-        "2. Ułóż strony wg siatki: rzędy A, B, C…, kolumny 1, 2, 3… / lay the pages out as in the grid "
-        "(rows A, B, C…, columns 1, 2, 3…).",
-        "3. Przytnij lewą krawędź stron poza kolumną 1 i górną poza rzędem A (znaczniki cięcia) / trim the left "
-        "edge of pages beyond column 1 and the top edge beyond row A at the crop ticks.",
-        "4. Nałóż stronę na sąsiednią do linii przerywanej, zgraj znaczniki ⊕, sklej / lay each page over its "
-        "neighbour up to the dashed line, align the ⊕ marks, tape.",
+        ("2. Ułóż strony wg siatki: rzędy A, B, C…, kolumny 1, 2, 3… / lay the pages out as in the grid "
+         "(rows A, B, C…, columns 1, 2, 3…)."),
+        ("3. Przytnij lewą krawędź stron poza kolumną 1 i górną poza rzędem A (znaczniki cięcia) / trim the left "
+         "edge of pages beyond column 1 and the top edge beyond row A at the crop ticks."),
+        ("4. Nałóż stronę na sąsiednią do linii przerywanej, zgraj znaczniki ⊕, sklej / lay each page over its "
+         "neighbour up to the dashed line, align the ⊕ marks, tape."),
     ]
     steps += list(notes)
     line_h = pt_to_mm(6.5) * 1.4
@@ -413,6 +413,21 @@ def onepage_scene(plan: OnePagePlan, items: Sequence, title: str, notes: Sequenc
     return Scene((page,), metadata=Metadata(title=title, subject="pnpforge board, one page"))
 
 
-__all__ = ["PosterPlan", "PosterTile", "RegMark", "OnePagePlan", "plan_poster", "plan_onepage", "poster_scene",
-           "poster_page", "assembly_page", "onepage_scene", "registration_marks", "crop_ticks", "cull",
-           "window_frame", "page_label", "fit_scale"]
+__all__ = [
+    "OnePagePlan",
+    "PosterPlan",
+    "PosterTile",
+    "RegMark",
+    "assembly_page",
+    "crop_ticks",
+    "cull",
+    "fit_scale",
+    "onepage_scene",
+    "page_label",
+    "plan_onepage",
+    "plan_poster",
+    "poster_page",
+    "poster_scene",
+    "registration_marks",
+    "window_frame",
+]

@@ -72,6 +72,8 @@ def generate(indexes: list[GameIndex], out: OutputDir, manifest: Manifest, args)
     entries: list[dict] = []
     for index in indexes:
         game = index.game_id
+        if index.data.boards or (out.root / game / "boards").exists():
+            out.claim(f"{game}/boards")  # replaced whole: boards no longer in the data disappear
         for board, variant in variants_for(index, opts["players"]):
             drawing = draw(index, board, variant, opts["lang"])
             base = f"{game}/boards/{variant.slug}"
