@@ -7,11 +7,11 @@ import os
 import sys
 from pathlib import Path
 
-from generator import __version__
-from generator.errors import DataErrors, PnpError, UsageError
 from rich.markup import escape
 
+from generator import __version__
 from generator.console import err_console
+from generator.errors import DataErrors, PnpError, UsageError
 
 EXIT_OK, EXIT_DATA, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 

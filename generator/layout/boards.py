@@ -572,7 +572,7 @@ def hex_map_panel(ctx: _Ctx) -> Panel | None:
     origin = Point(pad - min_x, pad - min_y)
     items: list = []
     legend: dict[str, LegendEntry] = {}
-    for i, tile in enumerate(placed):
+    for tile in placed:
         fill = "#eeeeee" if tile.placeholder else colour_for(tile.terrain or f"tile-{tile.tile_id}")
         for h in tile.hexes:
             items.append(Polygon(hex_corners(h, size, orientation, origin), fill=fill,

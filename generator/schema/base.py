@@ -5,7 +5,7 @@ a reason. A value the rulebook does not state is the literal string ``unknown`` 
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, WrapValidator, model_validator
 from pydantic_core import PydanticCustomError
@@ -47,7 +47,7 @@ MAX_COUNT = 10_000  # no box holds more of one thing; a typo like 100000 must no
 
 NonNegInt = Annotated[int, Field(ge=0, strict=True), WrapValidator(_non_bool_int)]
 CountInt = Annotated[int, Field(ge=0, le=MAX_COUNT, strict=True), WrapValidator(_non_bool_int)]
-Count = Annotated[Union[CountInt, Unknown], _single_error(f"an integer from 0 to {MAX_COUNT} or 'unknown'")]
+Count = Annotated[CountInt | Unknown, _single_error(f"an integer from 0 to {MAX_COUNT} or 'unknown'")]
 PositiveMm = Annotated[float, Field(gt=0, le=2000)]
 
 
@@ -58,7 +58,7 @@ class L10n(StrictModel):
     en: Annotated[str, Field(min_length=1, max_length=20000)]
 
 
-MaybeText = Annotated[Union[L10n, Unknown], _single_error("a mapping with 'pl' and 'en', or 'unknown'")]
+MaybeText = Annotated[L10n | Unknown, _single_error("a mapping with 'pl' and 'en', or 'unknown'")]
 
 
 class Source(StrictModel):
@@ -70,7 +70,7 @@ class Source(StrictModel):
     assumption: str | None = None
 
     @model_validator(mode="after")
-    def _cited_or_assumed(self) -> "Source":
+    def _cited_or_assumed(self) -> Source:
         if not self.section and not self.assumption:
             raise PydanticCustomError(
                 "source", "a source needs 'section' (rulebook heading) or 'assumption' (why we chose it)")
@@ -108,7 +108,7 @@ class Dim(StrictModel):
     h: PositiveMm
 
 
-SizeSpec = Annotated[Union[str, Dim], _single_error("a size preset name (e.g. 'poker') or {w: mm, h: mm}")]
+SizeSpec = Annotated[str | Dim, _single_error("a size preset name (e.g. 'poker') or {w: mm, h: mm}")]
 
 
 class PlayerRange(StrictModel):
@@ -117,7 +117,7 @@ class PlayerRange(StrictModel):
     source: Source | None = None
 
     @model_validator(mode="after")
-    def _ordered(self) -> "PlayerRange":
+    def _ordered(self) -> PlayerRange:
         if self.max < self.min:
             raise PydanticCustomError("range", "players.max ({max}) is smaller than players.min ({min})",
                                       {"max": self.max, "min": self.min})

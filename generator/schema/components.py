@@ -7,7 +7,17 @@ from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from generator.schema.base import (
-    Count, Dim, Id, L10n, MaybeText, NonNegInt, PositiveMm, Reading, SizeSpec, Source, StrictModel, Unknown,
+    Count,
+    Id,
+    L10n,
+    MaybeText,
+    NonNegInt,
+    PositiveMm,
+    Reading,
+    SizeSpec,
+    Source,
+    StrictModel,
+    Unknown,
 )
 
 AssetPath = Annotated[str, Field(min_length=1, max_length=300,
@@ -31,7 +41,7 @@ class PrintSpec(StrictModel):
     color: str | None = Field(None, pattern=r"^#[0-9a-fA-F]{6}$")
 
     @model_validator(mode="after")
-    def _reason_for_none(self) -> "PrintSpec":
+    def _reason_for_none(self) -> PrintSpec:
         if self.method == "none" and not self.reason:
             raise PydanticCustomError("print", "print.method 'none' needs a 'reason' (e.g. plastic figure)")
         return self
@@ -130,7 +140,7 @@ class Tile(StrictModel):
     source: Source
 
     @model_validator(mode="after")
-    def _hexes_for_hex_tiles(self) -> "Tile":
+    def _hexes_for_hex_tiles(self) -> Tile:
         if self.shape in ("hex", "multihex") and self.hexes is not None:
             if len(set(self.hexes)) != len(self.hexes):
                 raise PydanticCustomError("tile", "tile hexes repeat a coordinate")

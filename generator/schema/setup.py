@@ -25,7 +25,7 @@ class SetupRow(StrictModel):
     conflicts: list[Reading] = []
 
     @model_validator(mode="after")
-    def _has_values(self) -> "SetupRow":
+    def _has_values(self) -> SetupRow:
         if not self.values and not self.formula:
             raise PydanticCustomError("setup", "a setup row needs 'values' (per player count) or a 'formula' in N")
         return self

@@ -173,7 +173,7 @@ class Planner:
     # -- tiles -------------------------------------------------------------------------------------
     def tiles(self) -> Iterator[PrintItem]:
         tiles_pos = {id(t): i for i, t in enumerate(self.data.tiles)}
-        for pos, comp, count in self.printable("tile"):
+        for pos, comp, _count in self.printable("tile"):
             tiles = self.index.tiles_by_component.get(comp.id, [])
             printed = 0
             for tile in tiles:

@@ -20,7 +20,7 @@ def check_costs(ctx: CheckContext) -> None:
             ctx.error(("decks", d, "cost_range"), f"cost range {deck.cost_range[0]}–{deck.cost_range[1]} is reversed",
                       code="cost-range")
     tables = {t.id: t for t in ctx.data.tables}
-    for r, rule in enumerate(ctx.data.cost_rules):
+    for rule in ctx.data.cost_rules:
         table = tables.get(rule.table)
         if table is None:
             continue

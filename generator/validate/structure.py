@@ -94,9 +94,7 @@ def _unwrap(tp: Any) -> Any:
     """Strip Optional/list/dict/Annotated wrappers down to the model class they hold, if any."""
     for _ in range(6):
         origin = typing.get_origin(tp)
-        if origin is typing.Annotated:
-            tp = typing.get_args(tp)[0]
-        elif origin in (list, tuple):
+        if origin is typing.Annotated or origin in (list, tuple):
             tp = typing.get_args(tp)[0]
         elif origin is dict:
             tp = typing.get_args(tp)[1]

@@ -17,7 +17,7 @@ class Manifest:
         self.artifacts: list[dict] = artifacts or []
 
     @classmethod
-    def load(cls, out: OutputDir, rebuilding: set[str], kinds: set[str] | None = None) -> "Manifest":
+    def load(cls, out: OutputDir, rebuilding: set[str], kinds: set[str] | None = None) -> Manifest:
         """The previous manifest minus what this build replaces (its games, or only some kinds of them)."""
         path = out.root / MANIFEST
         try:

@@ -109,7 +109,7 @@ def test_grid_cells_are_cell_size_squares_and_marks_sit_in_their_cells(grid7):
         {(1, 1), (4, 4)}
     assert any("grid cell 40 mm assumed" in n for n in drawing.notes)
     texts = [i.text for i in drawing.items if isinstance(i, TextItem)]
-    assert "ABCDEFG" == "".join(t for t in texts if len(t) == 1 and t.isalpha() and t.isupper())[:7]
+    assert "".join(t for t in texts if len(t) == 1 and t.isalpha() and t.isupper())[:7] == "ABCDEFG"
     assert "Miasto początkowe" in texts
 
 

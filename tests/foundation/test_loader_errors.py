@@ -68,7 +68,7 @@ def test_bom_and_bad_utf8(run_cli, demo_data):
     path = demo_data / "demo" / "rules.yaml"
     path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
     assert "rules.yaml:1:1: file starts with a byte-order mark" in _only_error(run_cli("validate", "--data", demo_data))
-    path.write_bytes(path.read_bytes()[3:].replace("Przebieg".encode(), b"Prz\xffebieg"))
+    path.write_bytes(path.read_bytes()[3:].replace(b"Przebieg", b"Prz\xffebieg"))
     line = _only_error(run_cli("validate", "--data", demo_data))
     assert "rules.yaml:3:20: bytes are not valid UTF-8 (byte 0xff)" in line
 
