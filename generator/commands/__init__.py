@@ -1,5 +1,6 @@
 """One module per `pnp` verb; each has HELP, add_arguments(parser) and run(args) -> exit code."""
-from generator.commands import boards, build, inventory, print as print_cmd, schema, serve, setup, site, validate
+from generator.commands import boards, build, inventory, schema, serve, setup, site, validate
+from generator.commands import print as print_cmd
 
 COMMANDS = {
     "validate": validate,

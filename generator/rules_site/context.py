@@ -7,6 +7,7 @@ the validator's ``consumption`` — the site never recomputes them its own way.
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -14,16 +15,32 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from markupsafe import Markup
+from pydantic import BaseModel
 
 from generator.errors import Severity
 from generator.model.index import GameIndex
 from generator.model.reports import inventory_report, setup_report
 from generator.rules_site.glossary import sorted_terms, term_forms, text_links
 from generator.rules_site.i18n import (
-    LANGS, action_name, kind_name, method_name, players_label, t,
+    LANGS,
+    action_name,
+    counted,
+    kind_name,
+    method_name,
+    players_label,
+    t,
 )
 from generator.rules_site.markup import (
-    TextLinks, card_anchor, component_anchor, deck_anchor, md_escape, rule_anchor, safe_id, tab_title, term_anchor,
+    TextLinks,
+    card_anchor,
+    component_anchor,
+    deck_anchor,
+    md_escape,
+    rule_anchor,
+    safe_id,
+    safe_title,
+    tab_title,
+    term_anchor,
 )
 from generator.schema.base import UNKNOWN, L10n, Source
 from generator.validate.run import GameResult
@@ -61,17 +78,13 @@ def cite(source: Source | None, lang: str) -> Markup:
     """A source in the page's language: 'ZAWARTOŚĆ PUDEŁKA, s. 2' or '*założenie:* …'."""
     if source is None:
         return Markup("—")
+    label = Markup(f'<span class="pnp-assumption">{t("assumption", lang)}:</span> ')
     if source.is_assumption:
-        return Markup(f'<span class="pnp-assumption">{t("assumption", lang)}:</span> ') + md_escape(source.assumption)
-    parts = [str(md_escape(source.section or ""))]
-    if source.page:
-        parts.append(f", {t('pages_short', lang)} {source.page}")
-    if source.note:
-        parts.append(" — " + str(md_escape(source.note)))
-    if source.assumption:
-        parts.append(f' (<span class="pnp-assumption">{t("assumption", lang)}:</span> '
-                     + str(md_escape(source.assumption)) + ")")
-    return Markup("".join(parts))
+        return label + md_escape(source.assumption)
+    out = md_escape(cite_plain(source, lang))
+    if source.assumption:  # a cited section whose value we still had to choose
+        out += Markup(" (") + label + md_escape(source.assumption) + Markup(")")
+    return out
 
 
 UNKNOWN_MARK = {lang: Markup(f'<span class="pnp-unknown" title="{t("unknown_title", lang)}">'
@@ -112,8 +125,13 @@ class GameView:
     def title(self) -> str:
         return text(self.data.game.title, self.lang)
 
-    def links(self, page: str) -> TextLinks:
-        return self._links.for_page(page)
+    @property
+    def title_yaml(self) -> Markup:
+        """The game's page title for front matter: a JSON string (valid YAML), markup-proof."""
+        return Markup(json.dumps(safe_title(self.title), ensure_ascii=False))
+
+    def links(self, page: str, prefix: str = "") -> TextLinks:
+        return self._links.for_page(page, prefix)
 
     @cached_property
     def _links(self) -> TextLinks:
@@ -163,6 +181,22 @@ class GameView:
     def summary(self) -> Markup:
         return self.links("index").block(text(self.data.game.summary, self.lang))
 
+    @property
+    def home_summary(self) -> Markup:
+        """The summary as the home page (one folder up) shows it."""
+        return self.links("home", prefix=f"{self.id}/").block(text(self.data.game.summary, self.lang),
+                                                               autolink=False)
+
+    @property
+    def module_names(self) -> Markup:
+        return Markup(" · ").join(md_escape(self.module_name(m.id)) for m in self.data.modules)
+
+    @property
+    def faction_chips(self) -> Markup:
+        return Markup(" · ").join(
+            Markup(f'<span class="pnp-chip" style="--pnp-chip: {f.color}"></span>') + md_escape(self.faction_name(f.id))
+            for f in self.data.factions)
+
     @cached_property
     def box_totals(self) -> list[tuple[str, int]]:
         """Totals per kind, as `pnp inventory` counts them (wholes once, unknowns left out)."""
@@ -182,9 +216,9 @@ class GameView:
 
     @property
     def stats(self) -> str:
-        return self.t("stats_line", rules=len(self.data.rules), terms=len(self.data.glossary),
-                      cards=len(self.data.cards), findings=len(self.findings["contradictions"]),
-                      unknowns=len(self.findings["unknowns"]))
+        numbers = {"rules": len(self.data.rules), "terms": len(self.data.glossary), "cards": len(self.data.cards),
+                   "findings": len(self.findings["contradictions"]), "unknowns": len(self.findings["unknowns"])}
+        return " · ".join(counted(n, key, self.lang) for key, n in numbers.items())
 
     # ---- components ---------------------------------------------------------------------------------
     @cached_property
@@ -219,7 +253,7 @@ class GameView:
         if comp.per_faction:
             breakdown.append(" · ".join(f"{md_escape(self.faction_name(f))} {value(n, lang)}"
                                         for f, n in comp.per_faction.items()))
-        if comp.parent:
+        if comp.parent and depth == 0:  # shown under its whole, the ↳ already says so
             breakdown.append(md_escape(self.t("part_of", parent=self.comp_name(comp.parent))))
         conflicts = [md_escape(self.t("also_says", value=c.value, cite=cite_plain(c.source, lang)))
                      for c in comp.conflicts]
@@ -411,7 +445,7 @@ class GameView:
             rows = []
             for row in table.rows:
                 key = text(row.label, self.lang) if row.label else str(row.key)
-                rows.append({"key": key, "values": [value(row.values.get(c.id), self.lang) for c in table.columns]})
+                rows.append({"key": key, "cells": [value(row.values.get(c.id), self.lang) for c in table.columns]})
             out.append({"name": text(table.name, self.lang), "key_name": text(table.key_name, self.lang),
                         "columns": cols, "rows": rows, "source": cite(table.source, self.lang)})
         return out
@@ -502,8 +536,8 @@ class GameView:
                     "faction_name": self.faction_name(faction),
                     "faction_color": self._faction_color(faction),
                     "cost": None if card.cost is None else ("?" if card.cost == UNKNOWN else card.cost),
-                    "stats": [(k, "?" if v == UNKNOWN else v) for k, v in stats],
-                    "traits": card.traits,
+                    "stats": [(k.replace("_", " "), "?" if v == UNKNOWN else v) for k, v in stats],
+                    "traits": [tr.replace("_", " ") for tr in card.traits],
                     "text_html": links.html(text(card_text, self.lang)) if card_text not in (None, UNKNOWN) else None,
                     "text_unknown": card_text == UNKNOWN,
                     "alt": links.plain(f"{text(card.name, self.lang)}. {text(card_text, self.lang)}"
@@ -540,6 +574,20 @@ class GameView:
         return out
 
     @cached_property
+    def download_groups(self) -> list[dict]:
+        """PDFs grouped the way people print them: home A4, home Letter, print shop, boards …"""
+        groups: dict[tuple, dict] = {}
+        for row in self.downloads:
+            key = (row["group_order"], row["group"])
+            groups.setdefault(key, {"title": row["group"], "note": row["group_note"], "rows": []})["rows"].append(row)
+        out = []
+        for key in sorted(groups):
+            group = groups[key]
+            group["rows"].sort(key=lambda r: (ARTIFACT_ORDER.get(r["kind"], 99), r["name"]))
+            out.append(group)
+        return out
+
+    @cached_property
     def board_images(self) -> list[dict]:
         out = []
         for art in self.game.artifacts:
@@ -552,23 +600,29 @@ class GameView:
 
     def _download_row(self, art: dict, name: str) -> dict:
         pages = art.get("pages")
-        duplex = art.get("duplex")
-        if isinstance(duplex, str):
-            how = self.t("duplex_short") if "short" in duplex else self.t("duplex_long")
-        elif duplex is True or art.get("backs") is True:
-            how = self.t("duplex_long")
-        elif duplex is False:
-            how = self.t("single_sided")
-        else:
-            how = ""
+        sides = duplex_mode(art.get("duplex"))
+        how = {"long": self.t("duplex_long"), "short": self.t("duplex_short"), "none": self.t("single_sided"),
+               "fold": self.t("fold_over"), None: ""}[sides]
         sheets = art.get("sheets")
-        if sheets is None and isinstance(pages, int):
-            sheets = (pages + 1) // 2 if how and how != self.t("single_sided") else pages
-        extra = [str(art[k]) for k in ("profile", "mode") if isinstance(art.get(k), str)]
-        return {"file": safe_id(f"files/{name}"), "name": name, "kind": str(art.get("kind", "")),
-                "title": art_title(art, self.index, self.lang), "paper": str(art.get("paper") or "").upper(),
+        if sheets is None and isinstance(pages, int) and not isinstance(pages, bool):
+            sheets = (pages + 1) // 2 if sides in ("long", "short") else pages
+        kind = str(art.get("kind", ""))
+        profile = str(art.get("profile") or "")
+        paper = str(art.get("paper") or "")
+        group_order, group, note = download_group(kind, profile, paper, self.lang)
+        return {"file": safe_id(f"files/{name}"), "name": name, "kind": kind,
+                "kind_name": artifact_kind_name(kind, self.lang),
+                "title": art_title(art, self.index, self.lang) or self._contents_text(art.get("contents")),
+                "paper": PAPER_NAMES.get(paper, paper.upper()), "profile": profile,
                 "pages": pages if pages is not None else "", "sheets": sheets if sheets is not None else "",
-                "how": how, "extra": ", ".join(extra), "size": human_size(art.get("bytes"))}
+                "how": how, "size": human_size(art.get("bytes")), "group": group, "group_order": group_order,
+                "group_note": note}
+
+    def _contents_text(self, contents: Any) -> str:
+        if isinstance(contents, dict):
+            return ", ".join(f"{self.item_name(str(k))} ×{v}" if isinstance(v, int) else self.item_name(str(k))
+                             for k, v in contents.items())
+        return ""
 
     @property
     def print_steps(self) -> list[Markup]:
@@ -619,6 +673,48 @@ def cite_json(source: dict | None, lang: str) -> Markup:
         return Markup("—")
     return cite(Source(section=source.get("section"), page=source.get("page"), note=source.get("note"),
                        assumption=source.get("assumption")), lang)
+
+
+ARTIFACT_ORDER = {k: i for i, k in enumerate(("cards", "tokens", "tiles", "dice", "aids", "board", "calibration"))}
+ARTIFACT_KINDS = {
+    "cards": ("karty", "cards"), "tokens": ("żetony i znaczniki", "tokens and markers"),
+    "tiles": ("kafelki", "tiles"), "dice": ("kości (siatki)", "dice (nets)"), "aids": ("pomoce gracza", "player aids"),
+    "calibration": ("arkusz kalibracyjny", "calibration sheet"), "board": ("plansza", "board"),
+}
+PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
+
+
+def artifact_kind_name(kind: str, lang: str) -> str:
+    names = ARTIFACT_KINDS.get(kind)
+    return names[LANGS.index(lang)] if names else kind
+
+
+def download_group(kind: str, profile: str, paper: str, lang: str) -> tuple[int, str, str]:
+    """(order, title, note) of the download group a print file belongs to."""
+    paper_name = PAPER_NAMES.get(paper, paper.upper())
+    if kind == "board" or profile in ("poster", "onepage"):
+        return 3, t("group_boards", lang, paper=paper_name) if paper else t("boards", lang), t("group_boards_note", lang)
+    if profile == "home" or (paper and profile in ("", "home")):
+        return (1 if paper == "a4" else 2), t("group_home", lang, paper=paper_name), t("group_home_note", lang)
+    if profile in ("printshop", "shop", "print-shop"):
+        return 4, t("group_shop", lang), t("group_shop_note", lang)
+    return 5, profile or t("other_files", lang), ""
+
+
+def duplex_mode(value: Any) -> str | None:
+    """A manifest entry's duplex field → 'long' | 'short' | 'none' | 'fold' | None (not recorded)."""
+    if value is True:
+        return "long"
+    if value is False:
+        return "none"
+    if not isinstance(value, str):
+        return None
+    v = value.lower()
+    for key, words in (("fold", ("fold",)), ("short", ("short",)), ("long", ("long", "duplex")),
+                       ("none", ("none", "no", "single", "simplex", "off"))):
+        if any(w == v or w in v.split("-") or v.startswith(w) for w in words):
+            return key
+    return None
 
 
 def short_file(path: str) -> str:
@@ -680,7 +776,7 @@ def walk_sources(node: Any, path: str = ""):
     elif isinstance(node, dict):
         for key, item in node.items():
             yield from walk_sources(item, f"{path}[{key}]")
-    elif hasattr(node, "model_fields"):
+    elif isinstance(node, BaseModel):
         for name in type(node).model_fields:
             yield from walk_sources(getattr(node, name), f"{path}.{name}" if path else name)
 
@@ -693,10 +789,13 @@ def art_title(art: dict, index: GameIndex, lang: str) -> str:
             return str(val[lang])
         if isinstance(val, str):
             return val
-    for key, lookup in (("component", index.components), ("deck", index.decks)):
+    boards = {b.id: b for b in index.data.boards}
+    for key, lookup in (("component", index.components), ("deck", index.decks), ("board", boards)):
         ident = art.get(key)
         if isinstance(ident, str) and ident in lookup:
-            return text(lookup[ident].name, lang)
+            name = text(lookup[ident].name, lang)
+            variant = art.get("variant")
+            return f"{name} ({variant})" if isinstance(variant, str) and variant else name
     return ""
 
 

@@ -9,6 +9,7 @@ LANG_NAMES = {"pl": "Polski", "en": "English"}
 STRINGS: dict[str, dict[str, str]] = {
     "site_name": {"pl": "pnpforge — zasady gier", "en": "pnpforge — game rules"},
     "home": {"pl": "Start", "en": "Home"},
+    "permalink": {"pl": "Stały odnośnik", "en": "Permanent link"},
     "home_intro": {
         "pl": "Zasady, elementy, przygotowanie i pliki do druku gier planszowych — wygenerowane z jednej "
               "bazy danych YAML. Każda liczba ma źródło w instrukcji albo jest oznaczona jako założenie.",
@@ -44,12 +45,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "at_a_glance": {"pl": "W skrócie", "en": "At a glance"},
     "pages": {"pl": "Strony", "en": "Pages"},
     "not_stated": {"pl": "nie podano w instrukcji", "en": "not stated in the rulebook"},
-    "stats_line": {
-        "pl": "{rules} sekcji zasad · {terms} haseł słownika · {cards} kart · {findings} ustaleń · "
-              "{unknowns} niewiadomych",
-        "en": "{rules} rule sections · {terms} glossary terms · {cards} cards · {findings} findings · "
-              "{unknowns} unknowns",
-    },
+
     # components
     "component": {"pl": "Element", "en": "Component"},
     "kind": {"pl": "Rodzaj", "en": "Kind"},
@@ -204,7 +200,26 @@ STRINGS: dict[str, dict[str, str]] = {
     "duplex_long": {"pl": "dwustronnie, długa krawędź", "en": "duplex, long edge"},
     "duplex_short": {"pl": "dwustronnie, krótka krawędź", "en": "duplex, short edge"},
     "single_sided": {"pl": "jednostronnie", "en": "single-sided"},
+    "fold_over": {"pl": "złóż na pół (awers i rewers obok siebie)", "en": "fold-over (front and back side by side)"},
     "images": {"pl": "Obrazy plansz", "en": "Board images"},
+    "group_home": {"pl": "Druk domowy — {paper}", "en": "Home printing — {paper}"},
+    "group_home_note": {
+        "pl": "Arkusze z wieloma elementami, znacznikami cięcia i rewersami na parzystych stronach.",
+        "en": "Sheets of many items with crop marks; backs on the even pages.",
+    },
+    "group_shop": {"pl": "Dla drukarni", "en": "For print shops"},
+    "group_shop_note": {
+        "pl": "Jeden element na stronę, ze spadem i ramkami TrimBox/BleedBox.",
+        "en": "One item per page, with bleed and TrimBox/BleedBox page boxes.",
+    },
+    "group_boards": {"pl": "Plansze — {paper}", "en": "Boards — {paper}"},
+    "group_boards_note": {
+        "pl": "„poster”: plansza w prawdziwym rozmiarze na wielu kartkach do sklejenia (strona 1 pokazuje "
+              "układ); „onepage”: cała plansza na jednej kartce, pomniejszona.",
+        "en": "“poster”: the board at real size over several sheets to tape together (page 1 shows the "
+              "assembly); “onepage”: the whole board on one sheet, scaled down.",
+    },
+    "other_files": {"pl": "Inne pliki", "en": "Other files"},
     # findings
     "findings_intro": {
         "pl": "Wszystko, czego instrukcja nie mówi jasno: sprzeczności w samej instrukcji, ostrzeżenia "
@@ -258,6 +273,26 @@ def method_name(method: str, lang: str) -> str:
 def action_name(action: str, lang: str) -> str:
     table = dict(pair.split("=", 1) for pair in STRINGS["actions"][lang].split("|"))
     return table.get(action, action)
+
+
+# (one, few, many) in Polish; (one, other) in English
+COUNTED = {
+    "rules": {"pl": ("sekcja zasad", "sekcje zasad", "sekcji zasad"), "en": ("rule section", "rule sections")},
+    "terms": {"pl": ("hasło słownika", "hasła słownika", "haseł słownika"), "en": ("glossary term", "glossary terms")},
+    "cards": {"pl": ("karta", "karty", "kart"), "en": ("card", "cards")},
+    "findings": {"pl": ("ustalenie", "ustalenia", "ustaleń"), "en": ("finding", "findings")},
+    "unknowns": {"pl": ("niewiadoma", "niewiadome", "niewiadomych"), "en": ("unknown", "unknowns")},
+}
+
+
+def counted(n: int, key: str, lang: str) -> str:
+    """'3 ustalenia', '5 ustaleń', '1 finding' — the plural form the number needs."""
+    forms = COUNTED[key][lang]
+    if lang == "pl":
+        form = forms[0] if n == 1 else forms[1] if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else forms[2]
+    else:
+        form = forms[0] if n == 1 else forms[1]
+    return f"{n} {form}"
 
 
 def players_label(n: int, lang: str) -> str:

@@ -59,6 +59,13 @@ def tab_title(text: object) -> Markup:
     return Markup(str(md_escape(text)).replace('"', "&quot;"))
 
 
+def safe_title(text: object) -> str:
+    """A title for mkdocs' nav and page titles, which Material prints unescaped (and into <title> through
+    `striptags`, which unescapes entities): the three characters that could form markup become
+    look-alikes, so no escaping, double or single, can turn data into a tag."""
+    return _WS.sub(" ", str(text)).strip().replace("&", "＆").replace("<", "‹").replace(">", "›")
+
+
 def truncate(text: str, limit: int = 240) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
@@ -73,7 +80,8 @@ class TextLinks:
     terms: dict[str, tuple[str, str]] = field(default_factory=dict)  # id → (name, plain definition)
     icons: dict[str, tuple[str, str, str]] = field(default_factory=dict)  # id → (label, glyph, color)
     forms: dict[str, str] = field(default_factory=dict)          # lower-case form → term id
-    _forms_re: re.Pattern | None = None
+    prefix: str = ""                                   # path from the page's folder to the game's folder
+    _forms_re: re.Pattern | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.forms:
@@ -81,12 +89,12 @@ class TextLinks:
             self._forms_re = re.compile(r"(?<!\w)(" + "|".join(re.escape(f) for f in alternatives) + r")(?!\w)",
                                         re.IGNORECASE)
 
-    def for_page(self, page: str) -> "TextLinks":
-        return TextLinks(self.lang, page, self.rules, self.terms, self.icons, self.forms)
+    def for_page(self, page: str, prefix: str = "") -> TextLinks:
+        return TextLinks(self.lang, page, self.rules, self.terms, self.icons, self.forms, prefix)
 
     # ---- link targets -------------------------------------------------------------------------------
     def _url(self, page: str, anchor: str) -> str:
-        return f"#{anchor}" if page == self.page else f"{page}.md#{anchor}"
+        return f"#{anchor}" if page == self.page and not self.prefix else f"{self.prefix}{page}.md#{anchor}"
 
     def rule_url(self, number: str) -> str:
         return self._url("rules", rule_anchor(number))
@@ -144,31 +152,21 @@ class TextLinks:
         linked = set() if linked is None else linked
         blocks: list[str] = []
         for para in re.split(r"\n\s*\n", text.strip()):
-            lines = [ln.strip() for ln in para.splitlines() if ln.strip()]
-            buf: list[str] = []
-            items: list[str] = []
-
-            def flush_text() -> None:
-                if buf:
-                    blocks.append(escape_line_start(self.inline(" ".join(buf), linked, autolink, skip_term)))
-                    buf.clear()
-
-            def flush_items() -> None:
-                if items:
-                    blocks.append("\n".join("- " + escape_line_start(self.inline(i, linked, autolink, skip_term))
-                                            for i in items))
-                    items.clear()
-
-            for line in lines:
-                bullet = re.match(r"^(?:[-*•])\s+(.*)$", line)
-                if bullet:
-                    flush_text()
-                    items.append(bullet.group(1))
-                else:
-                    flush_items()
-                    buf.append(line)
-            flush_text()
-            flush_items()
+            # runs of plain lines become one paragraph, runs of '- ' lines one list
+            run_kind, run = None, []
+            for line in [ln.strip() for ln in para.splitlines() if ln.strip()] + [None]:
+                bullet = re.match(r"^[-*•]\s+(.*)$", line) if line is not None else None
+                kind = None if line is None else ("item" if bullet else "text")
+                if kind != run_kind and run:
+                    if run_kind == "text":
+                        blocks.append(escape_line_start(self.inline(" ".join(run), linked, autolink, skip_term)))
+                    else:
+                        blocks.append("\n".join("- " + escape_line_start(self.inline(i, linked, autolink, skip_term))
+                                                for i in run))
+                    run = []
+                run_kind = kind
+                if line is not None:
+                    run.append(bullet.group(1) if bullet else line)
         return Markup("\n\n".join(blocks))
 
     def plain(self, text: str) -> str:

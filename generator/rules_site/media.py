@@ -44,7 +44,8 @@ def download_names(game_id: str, artifacts: list[dict]) -> dict[str, str]:
         stem = PurePosixPath(path).name
         # keep the folders below the game's own (paper, profile …) as a prefix, drop the generic top one
         prefix = parts[1:] if len(parts) > 1 else []
-        name = re.sub(r"[^A-Za-z0-9._-]+", "-", "-".join([*prefix, stem])).strip("-.") or "file"
+        name = re.sub(r"[^A-Za-z0-9._-]+", "-", "-".join([*prefix, stem]))
+        name = re.sub(r"\.{2,}", ".", name).strip("-.") or "file"
         base, dot, ext = name.rpartition(".")
         n = 2
         while name in used:

@@ -77,7 +77,8 @@ def render_language(games: list[SiteGame], lang: str) -> dict[str, str | bytes]:
             files[f"{view.id}/{page}.md"] = template.render(g=view, **common)
         files[f"{view.id}/img/emblem.svg"] = emblem_svg(view)
         for card_id, svg in view.game.previews.items():
-            files[f"{view.id}/img/cards/{card_id}.svg"] = svg
+            if SAFE_NAME.match(card_id):  # keys come from another module: never let one pick a path
+                files[f"{view.id}/img/cards/{card_id}.svg"] = svg
     return files
 
 
@@ -100,7 +101,7 @@ def emblem_svg(view: GameView) -> str:
 
 def _darker(color: str) -> str:
     r, g, b = (int(color[i:i + 2], 16) for i in (1, 3, 5))
-    return "#{:02x}{:02x}{:02x}".format(r * 3 // 5, g * 3 // 5, b * 3 // 5)
+    return f"#{r * 3 // 5:02x}{g * 3 // 5:02x}{b * 3 // 5:02x}"
 
 
 def redirect_html(langs: tuple[str, ...]) -> str:
@@ -110,6 +111,7 @@ def redirect_html(langs: tuple[str, ...]) -> str:
         choices=[(lang, LANG_NAMES[lang]) for lang in langs])
 
 
+SAFE_NAME = re.compile(r"^[a-z0-9][a-z0-9_\-]*$")
 _REL_LINK = re.compile(r"(?<!!)\[([^\]\n]+)\]\((?!https?:|mailto:|#)([^)\s]+)\)")
 _MARKER = re.compile(r"^[A-Z][A-Z0-9_-]+$")
 

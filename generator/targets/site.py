@@ -1,0 +1,58 @@
+"""The rules site target of `pnp build`: runs after print and boards, links their files, builds pl + en.
+
+Writes output/site/ (the built sites) and output/site-src/ (the generated mkdocs projects) through the
+build's staging folder, so a failed site build leaves the previous site in place.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.commands.common import validated
+from generator.console import out_console
+from generator.model.index import GameIndex
+from generator.rules_site import SiteGame, build_site
+from generator.write.atomic import OutputDir
+
+SITE = "site"
+SITE_SRC = "site-src"
+
+
+def generate(indexes: list[GameIndex], out: OutputDir, manifest, args) -> None:
+    games = site_games(indexes, manifest.artifacts, args)
+    report = build_site(games, out.path(SITE), out.path(SITE_SRC), resolve_artifact=artifact_finder(out))
+    out_console().print(f"site: {len(report.games)} games, {report.pages} pages in {', '.join(report.languages)} "
+                        f"in {report.seconds:.1f} s → {out.root / SITE}")
+
+
+def site_games(indexes: list[GameIndex], artifacts: list[dict], args) -> list[SiteGame]:
+    """The games of this build plus, when only some were asked for, every other game that validates,
+    so a partial build never drops games from the site. Each carries its validator result."""
+    wanted = {ix.game_id for ix in indexes}
+    results = {r.game_id: r for r in validated(args, None)} if getattr(args, "games", None) else \
+        {r.game_id: r for r in validated(args, sorted(wanted))}
+    games = []
+    for index in indexes:
+        games.append(SiteGame(index, results.get(index.game_id), _artifacts_of(artifacts, index.game_id)))
+    for game_id, result in sorted(results.items()):
+        if game_id in wanted or not result.ok:
+            continue
+        games.append(SiteGame(GameIndex(result.data), result, _artifacts_of(artifacts, game_id)))
+    return sorted(games, key=lambda g: g.game_id)
+
+
+def _artifacts_of(artifacts: list[dict], game_id: str) -> list[dict]:
+    return [a for a in artifacts if isinstance(a, dict) and a.get("game") == game_id and a.get("path")]
+
+
+def artifact_finder(out: OutputDir):
+    """Artifacts of this build are still in staging; kept ones from earlier builds are in place."""
+    def find(path: str) -> Path | None:
+        for base in (out.stage, out.root):
+            candidate = (base / path).resolve()
+            if base.resolve() in candidate.parents and candidate.is_file():
+                return candidate
+        return None
+    return find
+
+
+__all__ = ["artifact_finder", "generate", "site_games"]
