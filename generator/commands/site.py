@@ -57,7 +57,7 @@ def build(args):
                   for r in games]
     start = time.monotonic()
     try:
-        report = build_site(site_games, out.path(SITE), out.path(SITE_SRC), langs,
+        report = build_site(site_games, out.claim(SITE), out.claim(SITE_SRC), langs,
                             resolve_artifact=artifact_finder(out))
     except BaseException:
         out.abandon()

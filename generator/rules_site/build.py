@@ -11,6 +11,8 @@ link; the two built copies are hard-linked to one another afterwards.
 """
 from __future__ import annotations
 
+import os
+
 import logging
 import shutil
 import time
@@ -67,7 +69,11 @@ def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tupl
         _link_downloads(games, docs, resolve_artifact)
         views = [GameView(game, lang) for game in games]
         cfg_path = src_dir / lang / "mkdocs.yml"
-        nav.write_config(nav.config(views, lang, langs, docs, site_dir / lang), cfg_path)
+        # relative paths: the project stays valid when the build moves it from staging into place,
+        # and two builds of the same data write the same bytes
+        rel = cfg_path.parent
+        nav.write_config(nav.config(views, lang, langs, Path(os.path.relpath(docs, rel)),
+                                    Path(os.path.relpath(site_dir / lang, rel))), cfg_path)
         run_mkdocs(cfg_path)
     (site_dir / "index.html").write_text(redirect_html(langs), encoding="utf-8")
     for other in langs[1:]:

@@ -19,7 +19,7 @@ SITE_SRC = "site-src"
 
 def generate(indexes: list[GameIndex], out: OutputDir, manifest, args) -> None:
     games = site_games(indexes, manifest.artifacts, args)
-    report = build_site(games, out.path(SITE), out.path(SITE_SRC), resolve_artifact=artifact_finder(out))
+    report = build_site(games, out.claim(SITE), out.claim(SITE_SRC), resolve_artifact=artifact_finder(out))
     out_console().print(f"site: {len(report.games)} games, {report.pages} pages in {', '.join(report.languages)} "
                         f"in {report.seconds:.1f} s → {out.root / SITE}")
 
