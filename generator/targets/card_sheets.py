@@ -57,12 +57,20 @@ def default_jobs(papers: list[str] | None = None, profiles: list[str] | None = N
 
 
 def generate(indexes: list[GameIndex], out: OutputDir, manifest: Manifest, args) -> None:
-    """`pnp build`: every game, home sheets on each paper and the print-shop set."""
+    """`pnp build`: every game, home sheets on each paper and the print-shop set (progress bar on a TTY)."""
+    from rich.progress import Progress
+
+    from generator.console import out_console
+
     jobs = default_jobs(getattr(args, "paper", None), getattr(args, "profile", None))
-    for index in indexes:
-        out.claim(f"{index.game_id}/print")
-        for job in jobs:
-            print_game(index, job, out, manifest)
+    with Progress(console=out_console(), transient=True, disable=not out_console().is_terminal) as progress:
+        task = progress.add_task("print sheets", total=len(indexes) * len(jobs))
+        for index in indexes:
+            out.claim(f"{index.game_id}/print")
+            for job in jobs:
+                progress.update(task, description=f"print {index.game_id} {job.folder}")
+                print_game(index, job, out, manifest)
+                progress.advance(task)
 
 
 def print_game(index: GameIndex, job: PrintJob, out: OutputDir, manifest: Manifest) -> list[dict]:
