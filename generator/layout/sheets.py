@@ -33,10 +33,15 @@ class Imposed:
     pages: list[Page] = field(default_factory=list)
     forms: dict[str, FormDef] = field(default_factory=dict)
     placed: dict[str, int] = field(default_factory=dict)  # component → fronts placed
+    pages_of: dict[str, list[int]] = field(default_factory=dict)  # component → 1-based pages of its fronts
     item_size: Size | None = None
 
     def count(self, item: PrintItem) -> None:
+        """Count a front placed on the page about to be appended."""
         self.placed[item.component] = self.placed.get(item.component, 0) + 1
+        pages = self.pages_of.setdefault(item.component, [])
+        if not pages or pages[-1] != len(self.pages) + 1:
+            pages.append(len(self.pages) + 1)
         self.item_size = self.item_size or item.size
 
 
@@ -130,7 +135,7 @@ def _fold(run: list[PrintItem], opts: SheetOptions, result: Imposed) -> None:
     marks = (() if shaped else fold_crop_marks(fold, style=opts.marks).to_items()) + fold_marks(fold).to_items()
     sheets = paginate(run, fold.per_page)
     for n, chunk in enumerate(sheets, 1):
-        label = f"{opts.title} — {run[0].group} {n}/{len(sheets)}"
+        label = f"{opts.title} — {_describe(chunk)} {n}/{len(sheets)}"
         items: list = []
         for i, item in enumerate(chunk):
             items.append(_place(item.front(opts.bleed), fold.fronts[i]))

@@ -130,7 +130,15 @@ def _write(index: GameIndex, job: PrintJob, kind: str, items, path: str, title: 
                         items=sum(imposed.placed.values()),
                         item_size_mm=[round(size.w, 2), round(size.h, 2)] if size else None,
                         bleed_mm=job.bleed_mm, duplex=job.duplex if job.profile == "home" else "none",
-                        contents=dict(sorted(imposed.placed.items())))
+                        contents=dict(sorted(imposed.placed.items())),
+                        components=[{"component": c, "pages": _span(p, job, len(imposed.pages))} for c, p in sorted(imposed.pages_of.items())])
+
+
+def _span(pages: list[int], job: PrintJob, total: int) -> list[int]:
+    """Print-shop files alternate front and back pages: name the whole run rather than every other page."""
+    if job.profile != "printshop":
+        return pages
+    return list(range(pages[0], min(pages[-1] + 1, total) + 1))
 
 
 def _write_pngs(index: GameIndex, job: PrintJob, items, folder: str, out: OutputDir, manifest: Manifest) -> dict:

@@ -57,6 +57,10 @@ def test_manifest_contract(demo_build):
         assert set(art) >= ARTIFACT_KEYS, art
         assert (out / art["path"]).is_file()
         kinds.add(art["kind"])
+        if art["contents"]:  # where each component's fronts are, for the site's "which page" column
+            located = {c["component"]: c["pages"] for c in art["components"]}
+            assert set(located) == set(art["contents"])
+            assert all(1 <= p <= art["pages"] for pages in located.values() for p in pages), art["path"]
     assert {"cards", "tokens", "dice", "tiles", "aids", "calibration", "png"} <= kinds
 
 
