@@ -375,7 +375,9 @@ def square_tile(name: str, size: Size, exits, terrain: str | None, symbol: str |
             items.append(Circle(centre, road * 0.9, fill="#6d5436", stroke=None, stroke_pt=0))
         items.extend(text_box(Box("name", 3, 2.5, size.w - 6, size.h * 0.16, 8, 4.5, bold=True, align="center"),
                               name, metrics))
-        if symbol:
+        if symbol == UNKNOWN:
+            items.extend(blank(Rect(size.w - 10, size.h - 9, 8, 7)))
+        elif symbol:
             items.extend(text_box(Box("symbol", size.w - 10, size.h - 9, 8, 7, 9, 5, bold=True, align="center",
                                       valign="middle"), symbol, metrics))
         return tuple(items)
