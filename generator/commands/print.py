@@ -11,6 +11,7 @@ from rich.table import Table
 from generator.commands.common import one_game
 from generator.console import out_console
 from generator.errors import UsageError
+from generator.layout.paper import POD_TEMPLATES
 from generator.targets.card_sheets import PrintJob, print_game
 from generator.write.atomic import OutputDir
 from generator.write.manifest import Manifest
@@ -30,6 +31,9 @@ def add_arguments(parser) -> None:
                         help="shift backs by X,Y mm (read it off the calibration sheet)")
     parser.add_argument("--lang", choices=["pl", "en"], default="pl", help="language printed on the items")
     parser.add_argument("--no-png", action="store_true", help="print shop: skip the per-card PNGs")
+    parser.add_argument("--cmyk", action="store_true", help="write colours as device CMYK (print shop)")
+    parser.add_argument("--pod", choices=sorted({t.service for t in POD_TEMPLATES.values()}),
+                        help="print shop: size the PNGs to this print-on-demand service's pixel templates")
 
 
 def parse_offset(text: str) -> tuple[float, float]:
@@ -46,9 +50,11 @@ def run(args) -> int:
     if args.bleed is not None and not 0 <= args.bleed <= 10:
         raise UsageError(f"--bleed must be between 0 and 10 mm, got {args.bleed}")
     offset = parse_offset(args.duplex_offset)
+    if args.pod and args.profile != "printshop":
+        raise UsageError("--pod sizes the print-shop PNGs; use it with --profile printshop")
     index = one_game(args, args.game)
     job = PrintJob(profile=args.profile, paper=args.paper, duplex=args.duplex, bleed=args.bleed, offset=offset,
-                   lang=args.lang, png=not args.no_png)
+                   lang=args.lang, png=not args.no_png, cmyk=args.cmyk, pod=args.pod)
     out = OutputDir(args.out)
     manifest = Manifest.load(out, set())
     folder = f"{index.game_id}/print/{job.folder}"

@@ -11,7 +11,7 @@ import io
 from collections.abc import Callable
 from typing import ClassVar
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.geometry import Rect, Size
@@ -34,8 +34,8 @@ from ..layout.units import mm_to_pt, pt_to_mm
 from . import fonts
 
 
-def render_pdf(scene: Scene) -> bytes:
-    """The whole scene as one PDF document."""
+def render_pdf(scene: Scene, *, cmyk: bool = False) -> bytes:
+    """The whole scene as one PDF document; ``cmyk`` writes every colour as device CMYK (print shops)."""
     if not scene.pages:
         raise ValueError("a PDF needs at least one page")
     fonts.ensure_registered()
@@ -43,7 +43,7 @@ def render_pdf(scene: Scene) -> bytes:
     canvas = Canvas(buffer, pagesize=_pt_size(scene.pages[0].size), invariant=1, pageCompression=1,
                     initialFontName=DEFAULT_FONT, initialFontSize=10)
     _set_metadata(canvas, scene)
-    painter = _Painter(canvas, scene)
+    painter = _Painter(canvas, scene, cmyk)
     painter.define_forms()
     for number, page in enumerate(scene.pages):
         painter.page(page, number)
@@ -76,15 +76,28 @@ def _box(rect: Rect | None, page: Size) -> tuple[float, float, float, float] | N
             mm_to_pt(rect.right), mm_to_pt(page.h - rect.top))
 
 
-def _colour(value: str | None):
-    return HexColor(value) if value else None
+def _colour(value: str | None, cmyk: bool = False):
+    if not value:
+        return None
+    colour = HexColor(value)
+    return to_cmyk(colour) if cmyk else colour
+
+
+def to_cmyk(colour) -> CMYKColor:
+    """Naive device conversion (no ICC profile): enough for a print shop's CMYK-only upload check."""
+    r, g, b = colour.red, colour.green, colour.blue
+    k = 1 - max(r, g, b)
+    if k >= 1:
+        return CMYKColor(0, 0, 0, 1)
+    return CMYKColor((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k)
 
 
 class _Painter:
     """Draws scene items on a reportlab canvas whose user space is mm with y down."""
 
-    def __init__(self, canvas: Canvas, scene: Scene) -> None:
+    def __init__(self, canvas: Canvas, scene: Scene, cmyk: bool = False) -> None:
         self.c = canvas
+        self.cmyk = cmyk
         self.forms = scene.form_map
         self.names = {f.name: form_xobject_name(i) for i, f in enumerate(scene.forms)}
 
@@ -128,9 +141,9 @@ class _Painter:
     def _paint(self, fill: str | None, stroke: str | None, stroke_pt: float) -> tuple[int, int]:
         c = self.c
         if fill:
-            c.setFillColor(_colour(fill))
+            c.setFillColor(_colour(fill, self.cmyk))
         if stroke:
-            c.setStrokeColor(_colour(stroke))
+            c.setStrokeColor(_colour(stroke, self.cmyk))
             c.setLineWidth(pt_to_mm(stroke_pt))
         return (1 if stroke and stroke_pt > 0 else 0, 1 if fill else 0)
 
@@ -173,7 +186,7 @@ class _Painter:
         c.saveState()
         c.translate(item.x, item.y)
         c.scale(1, -1)  # undo the page flip so glyphs stand upright
-        c.setFillColor(_colour(item.fill))
+        c.setFillColor(_colour(item.fill, self.cmyk))
         c.setFont(font, pt_to_mm(item.size_pt))
         draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}
         draw[item.anchor](0, 0, item.text)

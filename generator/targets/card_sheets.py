@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from generator.errors import DataErrors, Issue, SourceSpan
 from generator.layout.faces import FaceTextError
-from generator.layout.paper import BLEED_EU, paper_size
+from generator.layout.paper import BLEED_EU, POD_TEMPLATES, PodTemplate, paper_size
 from generator.layout.scene import Metadata, Page, Scene
 from generator.layout.sheets import Imposed, SheetOptions, calibration_pages, impose
 from generator.model.index import GameIndex
@@ -36,6 +36,8 @@ class PrintJob:
     offset: tuple[float, float] = (0.0, 0.0)
     lang: str = "pl"
     png: bool = True
+    cmyk: bool = False
+    pod: str | None = None  # a print-on-demand service whose pixel templates the PNGs follow
 
     @property
     def folder(self) -> str:
@@ -123,13 +125,14 @@ def _write(index: GameIndex, job: PrintJob, kind: str, items, path: str, title: 
            manifest: Manifest) -> dict:
     imposed = _impose(index, items, _options(job, title))
     scene = Scene(tuple(imposed.pages), tuple(imposed.forms.values()), _meta(title, kind))
-    target = out.write_bytes(path, render_pdf(scene))
+    target = out.write_bytes(path, render_pdf(scene, cmyk=job.cmyk))
     size = imposed.item_size
     return manifest.add(out, target, game=index.game_id, kind=kind, profile=job.profile,
                         paper=job.paper if job.profile == "home" else None, pages=len(imposed.pages),
                         items=sum(imposed.placed.values()),
                         item_size_mm=[round(size.w, 2), round(size.h, 2)] if size else None,
                         bleed_mm=job.bleed_mm, duplex=job.duplex if job.profile == "home" else "none",
+                        color="cmyk" if job.cmyk else "rgb",
                         contents=dict(sorted(imposed.placed.items())),
                         components=[{"component": c, "pages": _span(p, job, len(imposed.pages))} for c, p in sorted(imposed.pages_of.items())])
 
@@ -141,26 +144,40 @@ def _span(pages: list[int], job: PrintJob, total: int) -> list[int]:
     return list(range(pages[0], min(pages[-1] + 1, total) + 1))
 
 
+def pod_template(service: str, size) -> PodTemplate | None:
+    """The service's product whose cut size is nearest the card (within 2 mm a side), if any."""
+    best = None
+    for template in POD_TEMPLATES.values():
+        if template.service != service:
+            continue
+        trim = template.trim_size
+        error = max(abs(trim.w - size.w), abs(trim.h - size.h))
+        if error <= 2.0 and (best is None or error < best[0]):
+            best = (error, template)
+    return best[1] if best else None
+
+
 def _write_pngs(index: GameIndex, job: PrintJob, items, folder: str, out: OutputDir, manifest: Manifest) -> dict:
-    """One PNG per card design (front) and one for the shared back, with a quantities list."""
+    """One PNG per card design (front) and one for the shared back, with a quantities list.
+
+    By default 300 dpi at trim + bleed; with a print-on-demand service (``job.pod``) each image has the
+    exact pixel size and bleed of that service's template for the nearest product."""
     import pypdfium2 as pdfium
 
-    designs: dict[str, tuple] = {}
+    designs: dict[str, list] = {}
     for item in items:
-        key = item.label.rsplit("-", 1)[0]
-        designs.setdefault(key, (item, 0))
-        designs[key] = (designs[key][0], designs[key][1] + 1)
-    bleed = job.bleed_mm
-    pages = []
-    for key, (item, _) in designs.items():
-        pages.append((f"{key}.png", _single_page(item.front, item.size, bleed)))
+        designs.setdefault(item.label.rsplit("-", 1)[0], [item, 0])[1] += 1
     first = items[0]
+    template = pod_template(job.pod, first.size) if job.pod else None
+    bleed = template.bleed if template else job.bleed_mm
+    pages = [(f"{key}.png", _single_page(item.front, item.size, bleed)) for key, (item, _) in designs.items()]
     if first.back is not None:
         pages.append(("back.png", _single_page(first.back, first.size, bleed)))
-    scene = Scene(tuple(p for _, p in pages))
-    pdf = pdfium.PdfDocument(render_pdf(scene))
-    for n, (name, _) in enumerate(pages):
+    pdf = pdfium.PdfDocument(render_pdf(Scene(tuple(p for _, p in pages))))
+    for n, (name, page) in enumerate(pages):
         image = pdf[n].render(scale=PNG_DPI / 72).to_pil()
+        if template:  # the exact pixels the service asks for (cards are within 2 mm of its product)
+            image = image.resize((round(template.width_px), round(template.height_px)))
         buffer = io.BytesIO()
         image.save(buffer, format="PNG", optimize=False)
         out.write_bytes(f"{folder}/{name}", buffer.getvalue())
@@ -169,7 +186,9 @@ def _write_pngs(index: GameIndex, job: PrintJob, items, folder: str, out: Output
     target = out.write_text(f"{folder}/quantities.csv", "\n".join(lines) + "\n")
     return manifest.add(out, target, game=index.game_id, kind="png", profile=job.profile, paper=None,
                         pages=len(pages), items=len(designs), item_size_mm=[first.size.w, first.size.h],
-                        bleed_mm=bleed, duplex="none", contents={}, dpi=PNG_DPI)
+                        bleed_mm=round(bleed, 3), duplex="none", contents={}, dpi=PNG_DPI,
+                        pod=f"{template.service}/{template.product}" if template else None,
+                        pixels=[round(template.width_px), round(template.height_px)] if template else None)
 
 
 def _single_page(face, size, bleed: float) -> Page:

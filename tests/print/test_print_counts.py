@@ -105,3 +105,22 @@ def test_print_command_usage_errors(tmp_path, run_cli):
 def _entry(out, path: str) -> dict:
     manifest = json.loads((out / "manifest.json").read_text())
     return next(a for a in manifest["artifacts"] if a["path"] == path)
+
+
+def test_printshop_pod_templates_and_cmyk(tmp_path, run_cli):
+    from PIL import Image
+
+    base = ("print", "demo", "--data", FIXTURES, "--out", tmp_path, "--profile", "printshop")
+    assert run_cli(*base, "--pod", "makeplayingcards", "--cmyk").code == 0
+    with Image.open(tmp_path / "demo/print/printshop/png/gold/gold_1.png") as image:
+        assert image.size == (822, 1122)  # MakePlayingCards' poker template, bleed included
+    png = _entry(tmp_path, "demo/print/printshop/png/gold/quantities.csv")
+    assert png["pod"] == "makeplayingcards/poker" and png["pixels"] == [822, 1122]
+    assert (tmp_path / "demo/print/printshop/png/gold/quantities.csv").read_text().splitlines()[1:] == [
+        "gold_1.png,12", "gold_2.png,8"]
+    cards = _entry(tmp_path, "demo/print/printshop/cards-gold.pdf")
+    assert cards["color"] == "cmyk"
+    assert run_cli(*base, "--pod", "thegamecrafter").code == 0
+    with Image.open(tmp_path / "demo/print/printshop/png/gold/gold_1.png") as image:
+        assert image.size == (825, 1125)
+    assert run_cli("print", "demo", "--data", FIXTURES, "--out", tmp_path, "--pod", "thegamecrafter").code == 2
