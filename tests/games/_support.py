@@ -23,7 +23,10 @@ from tests.conftest import CARDS_DATA
 
 # The source rulebooks (plain-text extractions). Only used by tests that compare citations with the text;
 # those tests skip when the folder is not there.
-SEEDS = Path("/work/shared/seeds")
+# CI clones the project into another folder with a copy of shared/ beside it; a developer has /work/shared
+_ROOT = Path(__file__).resolve().parents[2]
+SEEDS = next((p for p in (_ROOT.parent / "shared" / "seeds", Path("/work/shared/seeds")) if p.is_dir()),
+             _ROOT.parent / "shared" / "seeds")
 
 
 @cache
