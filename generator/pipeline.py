@@ -27,7 +27,10 @@ def run_build(args) -> int:
         raise DataErrors(errors)
     out = OutputDir(args.out)
     indexes = [GameIndex(r.data) for r in results]
-    manifest = Manifest.load(out, {r.game_id for r in results})
+    from generator.targets import TARGET_KINDS
+
+    rebuilt = set().union(*(kinds for name, kinds in TARGET_KINDS.items() if name not in args.skip))
+    manifest = Manifest.load(out, {r.game_id for r in results}, kinds=rebuilt)
     try:
         out.write_text("validation.json", json.dumps(to_json(results), ensure_ascii=False, indent=2) + "\n")
         for name, generate in _generators():

@@ -7,6 +7,13 @@ from __future__ import annotations
 
 import importlib
 
+# the manifest kinds each target writes: a build that skips a target keeps that target's entries
+TARGET_KINDS = {
+    "print": frozenset({"cards", "tokens", "dice", "tiles", "aids", "calibration", "png"}),
+    "boards": frozenset({"board"}),
+    "site": frozenset({"site"}),
+}
+
 TARGETS = (("print", "generator.targets.card_sheets"),
            ("boards", "generator.targets.boards"),
            ("site", "generator.targets.site"))

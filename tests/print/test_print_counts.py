@@ -124,3 +124,13 @@ def test_printshop_pod_templates_and_cmyk(tmp_path, run_cli):
     with Image.open(tmp_path / "demo/print/printshop/png/gold/gold_1.png") as image:
         assert image.size == (825, 1125)
     assert run_cli("print", "demo", "--data", FIXTURES, "--out", tmp_path, "--pod", "thegamecrafter").code == 2
+
+
+def test_skipping_a_target_keeps_its_outputs_in_the_manifest(tmp_path, run_cli):
+    base = ("build", "--data", FIXTURES, "--out", tmp_path, "--skip", "site")
+    assert run_cli(*base).code == 0
+    before = json.loads((tmp_path / "manifest.json").read_text())["artifacts"]
+    assert run_cli(*base, "--skip", "print").code == 0
+    after = json.loads((tmp_path / "manifest.json").read_text())["artifacts"]
+    assert {a["path"] for a in after} == {a["path"] for a in before}
+    assert all((tmp_path / a["path"]).is_file() for a in after)
