@@ -160,6 +160,15 @@ def _check_conflicts(ctx: CheckContext) -> None:
                 if reading.field == "values" or current is None:
                     current = "(see data)"
                 ctx.finding(base + (i, "conflicts", j),
-                            f"rulebook contradiction for '{name}'.{reading.field}: {current!s} per "
-                            f"{item.source.cite()}, but {reading.value!s} per {reading.source.cite()}"
+                            f"rulebook contradiction for '{name}'.{reading.field}: {_show(current)} per "
+                            f"{item.source.cite()}, but {_show(reading.value)} per {reading.source.cite()}"
                             + (f" — {reading.note}" if reading.note else ""))
+
+
+def _show(value) -> str:
+    """A value as a person reads it: localized text by its Polish form, the rest as written."""
+    if hasattr(value, "pl"):
+        return f"'{value.pl}'"
+    if isinstance(value, dict) and "pl" in value:
+        return f"'{value['pl']}'"
+    return str(value)
