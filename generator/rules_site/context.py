@@ -251,8 +251,8 @@ class GameView:
         lang = self.lang
         breakdown = []
         if comp.per_faction:
-            breakdown.append(" · ".join(f"{md_escape(self.faction_name(f))} {value(n, lang)}"
-                                        for f, n in comp.per_faction.items()))
+            breakdown.append(Markup(" · ").join(md_escape(self.faction_name(f)) + Markup(" ") + value(n, lang)
+                                                for f, n in comp.per_faction.items()))
         if comp.parent and depth == 0:  # shown under its whole, the ↳ already says so
             breakdown.append(md_escape(self.t("part_of", parent=self.comp_name(comp.parent))))
         conflicts = [md_escape(self.t("also_says", value=c.value, cite=cite_plain(c.source, lang)))

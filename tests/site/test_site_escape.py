@@ -102,3 +102,23 @@ def test_rule_heading_and_anchor_stay_intact(hostile_site):
     components = _page(hostile_site, "pl", "demo", "components")
     assert 'id="c-gold_cards"' in components
     assert "karty Złota &#124; &lt;i&gt;x&lt;/i&gt; &#42;y&#42;" in components  # one table cell, not three
+
+
+def test_no_markup_is_escaped_twice(tmp_path):
+    """Our own markup (the 'unknown' badge in a per-faction breakdown) renders, never as literal tags."""
+    import shutil
+
+    from tests.conftest import FIXTURES
+    data = tmp_path / "data"
+    shutil.copytree(FIXTURES / "demo", data / "demo")
+    edit(data / "demo" / "components.yaml", "{north: 3, south: 3, east: 2, west: 2}",
+         "{north: 3, south: 3, east: 2, west: unknown}")
+    build(site_args(data, tmp_path / "out", lang=["pl"]))
+    pages = list((tmp_path / "out" / "site").rglob("*.html"))
+    assert pages
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert "&lt;span class=" not in text and "&amp;lt;" not in text, page
+    components = (tmp_path / "out" / "site" / "pl" / "demo" / "components" / "index.html").read_text(encoding="utf-8")
+    row = components[components.index('id="c-castle_cards"'):][:2000]
+    assert 'class="pnp-unknown"' in row
