@@ -199,3 +199,32 @@ def test_min_text_size_is_readable():
     sizes = [i.fitted.size_pt for i in items if hasattr(i, "fitted")]
     assert sizes and min(sizes) >= 5.0
     assert pt_to_mm(min(sizes)) > 1.7
+
+
+def test_deck_layout_from_data_overrides_the_standard_boxes(tmp_path):
+    import shutil
+
+    from generator.layout.scene import TextBlock
+    from generator.model.index import GameIndex
+    from generator.targets.print_items import Planner
+    from generator.validate.run import validate_folder
+    from tests.conftest import FIXTURES, edit
+
+    data = tmp_path / "data"
+    shutil.copytree(FIXTURES / "demo", data / "demo")
+    edit(data / "demo" / "decks.yaml", "    cost_range: [0, 3]\n", "    cost_range: [0, 3]\n    layout: big_text\n")
+    with (data / "demo" / "decks.yaml").open("a", encoding="utf-8") as handle:
+        handle.write("\nlayouts:\n  - id: big_text\n    extends: standard\n    boxes:\n"
+                     "      art: null\n"
+                     "      text: {field: text, x: 5, y: 20, w: 53, h: 58, size_pt: 11, min_pt: 6}\n")
+    result = validate_folder(data / "demo")
+    assert result.ok, [i.format() for i in result.issues]
+    item = next(i for i in Planner(GameIndex(result.data)).cards() if i.label.startswith("gold_1"))
+    blocks = [b for b in item.front(0.0) if isinstance(b, TextBlock)]
+    text_block = next(b for b in blocks if "fazie" in " ".join(b.fitted.lines))
+    assert (text_block.rect.x, text_block.rect.y, text_block.rect.w, text_block.rect.h) == (5, 20, 53, 58)
+    assert text_block.fitted.size_pt == 11  # room to spare: the largest size
+    initials = [i for i in item.front(0.0) if getattr(i, "size_pt", 0) > 20]  # the art panel's big letter
+    assert initials == []
+    standard = next(i for i in Planner(GameIndex(validate_folder(FIXTURES / "demo").data)).cards())
+    assert [i for i in standard.front(0.0) if getattr(i, "size_pt", 0) > 20]
