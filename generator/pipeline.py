@@ -54,10 +54,11 @@ def _generators():
 
 def _summary(results, manifest: Manifest) -> None:
     table = Table(title="Build")
-    for col in ("game", "warnings", "findings", "artifacts", "pages"):
+    for col in ("game", "warnings", "findings", "artifacts", "pages", "items printed"):
         table.add_column(col, justify="left" if col == "game" else "right")
     for r in results:
         arts = [a for a in manifest.artifacts if a.get("game") == r.game_id]
         table.add_row(r.game_id, str(r.count(Severity.WARNING)), str(r.count(Severity.FINDING)), str(len(arts)),
-                      str(sum(a.get("pages") or 0 for a in arts)))
+                      str(sum(a.get("pages") or 0 for a in arts)),
+                      str(sum(a.get("items") or 0 for a in arts if a.get("kind") != "png")))
     out_console().print(table)
