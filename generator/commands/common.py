@@ -20,7 +20,7 @@ def one_game(args, game: str) -> GameIndex:
     errors = [i for i in result.issues if i.severity == Severity.ERROR]
     if errors or result.data is None:
         raise DataErrors(errors)
-    return GameIndex(result.data)
+    return GameIndex(result.data, result.folder)
 
 
 def print_json(payload) -> None:

@@ -52,7 +52,7 @@ def build(args):
     out = OutputDir(args.out)
     manifest = Manifest.load(out, set())
     langs = tuple(dict.fromkeys(getattr(args, "lang", None) or LANGS))
-    site_games = [SiteGame(GameIndex(r.data), r, [a for a in manifest.artifacts
+    site_games = [SiteGame(GameIndex(r.data, r.folder), r, [a for a in manifest.artifacts
                                                  if isinstance(a, dict) and a.get("game") == r.game_id])
                   for r in games]
     start = time.monotonic()

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from .geometry import Point, Rect, Size
 from .hexgrid import HexTileError, bleed_outline, hex_to_point, outline, outline_bbox
-from .scene import Circle, Line, Polygon, RectItem, TextBlock, TextItem
+from .scene import Circle, ImageItem, Line, Polygon, RectItem, TextBlock, TextItem
 from .textfit import FontMetrics, TextDoesNotFit, fit_text
 from .units import pt_to_mm
 
@@ -84,6 +84,7 @@ class CardView:
     copies: str = ""
     proxy: bool = True
     values: dict = field(default_factory=dict)  # extra fields for data-defined boxes (stats.<key> …)
+    image: tuple[str, tuple[int, int]] | None = None  # (file path, (width px, height px)) of the card's art
 
 
 class FaceTextError(ValueError):
@@ -189,8 +190,13 @@ def _field_value(field_name: str, view: CardView):
 
 
 def _art(box: Box, view: CardView) -> list:
-    """No artwork exists for a proxy: a tinted panel with the deck's initial, honest about it."""
+    """The card's art when the data gives an image; otherwise a tinted panel with the deck's initial,
+    honest about being a proxy."""
     rect = box.rect()
+    if view.image:
+        path, size_px = view.image
+        return [RectItem(rect, fill=_tint(view.color, 0.85), stroke=None, stroke_pt=0, radius=1.0),
+                ImageItem(rect, path, size_px)]
     initial = (view.deck or view.name or "?")[:1].upper()
     size = min(rect.h * 1.6, 40)
     return [RectItem(rect, fill=_tint(view.color), stroke=None, stroke_pt=0, radius=1.0),
@@ -233,10 +239,16 @@ def _tint(colour: str, k: float = 0.55) -> str:
     return "#" + "".join(f"{c:02x}" for c in mix)
 
 
-def card_back(title: str, subtitle: str, size: Size, color: str, metrics: FontMetrics):
-    """The shared back of a deck: deck colour, a frame, the deck title."""
+def card_back(title: str, subtitle: str, size: Size, color: str, metrics: FontMetrics,
+              image: tuple[str, tuple[int, int]] | None = None):
+    """The shared back of a deck: the deck's back image when the data gives one, else its colour,
+    a frame and the deck title."""
 
     def face(bleed: float) -> tuple:
+        if image:
+            path, size_px = image
+            return (background(size, bleed, color),
+                    ImageItem(Rect(-bleed, -bleed, size.w + 2 * bleed, size.h + 2 * bleed), path, size_px))
         frame = Rect(3, 3, size.w - 6, size.h - 6)
         title_box = Box("back", 5, size.h / 2 - 9, size.w - 10, 12, 12, 6, bold=True, align="center",
                         valign="middle")

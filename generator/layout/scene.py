@@ -141,6 +141,24 @@ class TextBlock:
 
 
 @dataclass(frozen=True)
+class ImageItem:
+    """A raster image (PNG/JPEG) fitted inside ``rect`` keeping its aspect ratio ('contain').
+
+    ``path`` is an absolute file path checked by the validator to lie inside the game folder; ``size_px``
+    (width, height) lets layout place it without opening the file here."""
+
+    rect: Rect
+    path: str
+    size_px: tuple[int, int]
+
+    def placed(self) -> Rect:
+        """Where the image lands: centred in rect, as large as fits."""
+        w, h = self.size_px
+        k = min(self.rect.w / w, self.rect.h / h)
+        return Rect(self.rect.x + (self.rect.w - w * k) / 2, self.rect.y + (self.rect.h - h * k) / 2, w * k, h * k)
+
+
+@dataclass(frozen=True)
 class Group:
     items: tuple
     transform: Transform = IDENTITY
@@ -179,8 +197,8 @@ class FormDef:
         _set(self, "items", tuple(self.items))
 
 
-Item = RectItem | Line | Polygon | Circle | TextItem | TextBlock | Group | UseForm
-PRIMITIVES = (RectItem, Line, Polygon, Circle, TextItem)
+Item = RectItem | Line | Polygon | Circle | TextItem | TextBlock | ImageItem | Group | UseForm
+PRIMITIVES = (RectItem, Line, Polygon, Circle, TextItem, ImageItem)
 
 
 @dataclass(frozen=True)

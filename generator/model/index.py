@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from functools import cached_property
 
 from generator.schema.base import UNKNOWN
@@ -14,6 +15,7 @@ BASE_KINDS = ("base",)
 @dataclass
 class GameIndex:
     data: GameData
+    folder: Path | None = None  # the game's data folder: asset paths (card art) are relative to it
     components: dict[str, Component] = field(init=False)
     children: dict[str, list[Component]] = field(init=False)
 
@@ -79,6 +81,13 @@ class GameIndex:
         if comp.module not in modules:
             return 0
         return None if comp.count == UNKNOWN else comp.count
+
+    def asset(self, relative: str | None) -> Path | None:
+        """The file of an asset path from the data (validated to stay inside the game folder)."""
+        if not relative or self.folder is None:
+            return None
+        path = (self.folder / relative).resolve()
+        return path if self.folder.resolve() in path.parents and path.is_file() else None
 
     def module_of(self, comp_id: str) -> str:
         return self.components[comp_id].module

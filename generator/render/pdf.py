@@ -20,6 +20,7 @@ from ..layout.scene import (
     Circle,
     FormDef,
     Group,
+    ImageItem,
     Line,
     Page,
     Polygon,
@@ -192,6 +193,15 @@ class _Painter:
         draw[item.anchor](0, 0, item.text)
         c.restoreState()
 
+    def _image(self, item: ImageItem) -> None:
+        box = item.placed()
+        c = self.c
+        c.saveState()
+        c.translate(box.x, box.y + box.h)
+        c.scale(1, -1)  # images are drawn bottom-up; undo the page flip
+        c.drawImage(item.path, 0, 0, box.w, box.h, mask="auto")
+        c.restoreState()
+
     def _text_block(self, item: TextBlock) -> None:
         self.draw_all(expand_text_block(item, self.forms))
 
@@ -209,5 +219,5 @@ class _Painter:
 
     _handlers: ClassVar[dict[type, Callable]] = {
         RectItem: _rect, Line: _line, Polygon: _polygon, Circle: _circle, TextItem: _text,
-        TextBlock: _text_block, Group: _group, UseForm: _use,
+        TextBlock: _text_block, Group: _group, UseForm: _use, ImageItem: _image,
     }

@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import ClassVar
 
+import base64
+from pathlib import Path
+
 import svgwrite
 
 from ..layout.geometry import Transform
@@ -18,6 +21,7 @@ from ..layout.scene import (
     Circle,
     FormDef,
     Group,
+    ImageItem,
     Line,
     Page,
     Polygon,
@@ -167,11 +171,19 @@ class _Painter:
             group.add(element)
         return [group]
 
+    def _image(self, item: ImageItem) -> list:
+        """Embedded as a data URI: an SVG never refers to files outside itself."""
+        box = item.placed()
+        data = Path(item.path).read_bytes()
+        mime = "image/png" if data[:8] == b"\x89PNG\r\n\x1a\n" else "image/jpeg"
+        href = f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
+        return [self.dwg.image(href, insert=(_n(box.x), _n(box.y)), size=(_n(box.w), _n(box.h)))]
+
     def _use(self, item: UseForm) -> list:
         placement = item.placement(self.forms[item.name])
         return [self.dwg.use(f"#{self.ids[item.name]}", transform=_matrix(placement))]
 
     _handlers: ClassVar[dict[type, Callable]] = {
         RectItem: _rect, Line: _line, Polygon: _polygon, Circle: _circle, TextItem: _text,
-        TextBlock: _text_block, Group: _group, UseForm: _use,
+        TextBlock: _text_block, Group: _group, UseForm: _use, ImageItem: _image,
     }

@@ -46,6 +46,7 @@ class Planner:
         self.card_pos = {id(c): i for i, c in enumerate(self.data.cards)}
         self.comp_pos = {c.id: i for i, c in enumerate(self.data.components)}
         self.stat_names = {st.id: st.name for st in self.data.stats}
+        self._images: dict = {}
 
     def stat_label(self, key: str) -> str:
         name = self.stat_names.get(key)
@@ -65,7 +66,8 @@ class Planner:
     def deck_items(self, d: int, deck: Deck, comp: Component) -> Iterator[PrintItem]:
         size = size_of(deck.size, Size(63, 88))
         boxes = self.boxes_for(deck, size)
-        back = F.card_back(self.t(deck.name), self.t(self.data.game.title), size, deck.back.color, METRICS)
+        back = F.card_back(self.t(deck.name), self.t(self.data.game.title), size, deck.back.color, METRICS,
+                           self.image(deck.back.image))
         cards = self.index.cards_by_deck.get(deck.id, [])
         known = sum(c.copies for c in cards if c.copies != UNKNOWN)
         remaining = None if comp.count == UNKNOWN else max(comp.count - known, 0)
@@ -121,7 +123,23 @@ class Planner:
                           faction=self.t(faction.name) if faction else None,
                           faction_color=faction.color if faction else None, cost=cost, stats=stats, text=text,
                           traits=", ".join(card.traits) or None, footer=self.footer(card.id),
-                          values={f"stats.{k}": F.UNKNOWN if v == UNKNOWN else str(v) for k, v in card.stats.items()})
+                          values={f"stats.{k}": F.UNKNOWN if v == UNKNOWN else str(v) for k, v in card.stats.items()},
+                          image=self.image(card.image))
+
+    def image(self, relative: str | None) -> tuple[str, tuple[int, int]] | None:
+        """(path, pixel size) of an image asset of this game, read once."""
+        path = self.index.asset(relative)
+        if path is None:
+            return None
+        if path not in self._images:
+            from PIL import Image, UnidentifiedImageError
+
+            try:
+                with Image.open(path) as img:
+                    self._images[path] = (str(path), img.size)
+            except (OSError, UnidentifiedImageError):
+                self._images[path] = None  # the asset check reports it; the face falls back to a proxy
+        return self._images[path]
 
     def footer(self, ident: str) -> str:
         return f"{self.t(self.data.game.title)} · {ident}"

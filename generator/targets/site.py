@@ -36,7 +36,7 @@ def site_games(indexes: list[GameIndex], artifacts: list[dict], args) -> list[Si
     for game_id, result in sorted(results.items()):
         if game_id in wanted or not result.ok:
             continue
-        games.append(SiteGame(GameIndex(result.data), result, _artifacts_of(artifacts, game_id)))
+        games.append(SiteGame(GameIndex(result.data, result.folder), result, _artifacts_of(artifacts, game_id)))
     return sorted(games, key=lambda g: g.game_id)
 
 

@@ -39,7 +39,20 @@ def resolve_asset(folder: Path, value: str) -> tuple[Path | None, str]:
         return None, "resolves outside the game folder (a symlink?)"
     if not target.is_file():
         return None, "does not exist in the game folder"
+    if not _readable_image(target):
+        return None, "is not a readable PNG or JPEG image"
     return target, ""
+
+
+def _readable_image(path: Path) -> bool:
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(path) as img:
+            img.verify()
+            return img.format in ("PNG", "JPEG") and img.size[0] * img.size[1] <= 60_000_000
+    except (OSError, UnidentifiedImageError, ValueError, Image.DecompressionBombError):
+        return False
 
 
 def check_assets(ctx: CheckContext) -> None:

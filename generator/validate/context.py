@@ -19,7 +19,7 @@ class CheckContext:
     issues: list[Issue] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.index = GameIndex(self.data)
+        self.index = GameIndex(self.data, self.raw.folder)
 
     def report(self, path: tuple, message: str, *, severity: Severity = Severity.ERROR, hint: str = "",
                code: str = "data") -> None:

@@ -228,3 +228,54 @@ def test_deck_layout_from_data_overrides_the_standard_boxes(tmp_path):
     assert initials == []
     standard = next(i for i in Planner(GameIndex(validate_folder(FIXTURES / "demo").data)).cards())
     assert [i for i in standard.front(0.0) if getattr(i, "size_pt", 0) > 20]
+
+
+def test_card_art_and_back_images_print(tmp_path):
+    import shutil
+
+    from PIL import Image
+
+    from generator.model.index import GameIndex
+    from generator.targets.previews import card_svgs
+    from generator.targets.print_items import Planner
+    from generator.validate.run import validate_folder
+    from tests.conftest import FIXTURES, edit
+
+    game = tmp_path / "data" / "demo"
+    shutil.copytree(FIXTURES / "demo", game)
+    (game / "art").mkdir()
+    Image.new("RGB", (120, 80), "#cc3322").save(game / "art" / "knight.png")
+    Image.new("RGB", (63, 88), "#224488").save(game / "art" / "back.jpg", format="JPEG")
+    edit(game / "decks.yaml", "    stats: {defence: 4}\n", "    stats: {defence: 4}\n    image: art/knight.png\n")
+    edit(game / "decks.yaml", "    size: {w: 63, h: 88}\n", "    size: {w: 63, h: 88}\n    back: {image: art/back.jpg}\n")
+    result = validate_folder(game)
+    assert result.ok, [i.format() for i in result.issues]
+    index = GameIndex(result.data, result.folder)
+    items = [i for i in Planner(index).cards() if i.group == "castles"]
+    imposed = impose(items, SheetOptions(paper=paper_size("a4")))
+    data = render_pdf(Scene(tuple(imposed.pages), tuple(imposed.forms.values())))
+    pdf = pdfium.PdfDocument(data)
+
+    def images(page) -> int:
+        return sum(1 for o in page.get_objects(max_depth=4) if o.type == pdfium.raw.FPDF_PAGEOBJ_IMAGE)
+
+    assert images(pdf[0]) == 3  # the three northern castles carry the art; the others are proxies
+    assert images(pdf[1]) >= 1  # the deck back (one form, placed ten times)
+    pdf.close()
+    svg = card_svgs(index)["castle_north"]
+    assert 'xlink:href="data:image/png;base64,' in svg or 'href="data:image/png;base64,' in svg
+    assert "art/knight.png" not in svg and "file:" not in svg
+
+
+def test_broken_image_is_a_validation_error(tmp_path, run_cli):
+    import shutil
+
+    from tests.conftest import FIXTURES, edit
+
+    game = tmp_path / "data" / "demo"
+    shutil.copytree(FIXTURES / "demo", game)
+    (game / "art").mkdir()
+    (game / "art" / "knight.png").write_bytes(b"not a png at all")
+    edit(game / "decks.yaml", "    stats: {defence: 4}\n", "    stats: {defence: 4}\n    image: art/knight.png\n")
+    result = run_cli("validate", "--data", tmp_path / "data")
+    assert result.code == 1 and "asset 'art/knight.png' is not a readable PNG or JPEG image" in result.err
