@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from functools import cached_property
+from pathlib import Path
 
 from generator.schema.base import UNKNOWN
 from generator.schema.components import Card, Component, Deck, Tile

@@ -8,11 +8,10 @@ referenced, so the file stands alone on the rules site.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import ClassVar
-
 import base64
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import ClassVar
 
 import svgwrite
 

@@ -11,9 +11,8 @@ link; the two built copies are hard-linked to one another afterwards.
 """
 from __future__ import annotations
 
-import os
-
 import logging
+import os
 import shutil
 import time
 from dataclasses import dataclass, field

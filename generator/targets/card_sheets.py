@@ -174,7 +174,7 @@ def _write_pngs(index: GameIndex, job: PrintJob, items, folder: str, out: Output
     if first.back is not None:
         pages.append(("back.png", _single_page(first.back, first.size, bleed)))
     pdf = pdfium.PdfDocument(render_pdf(Scene(tuple(p for _, p in pages))))
-    for n, (name, page) in enumerate(pages):
+    for n, (name, _) in enumerate(pages):
         image = pdf[n].render(scale=PNG_DPI / 72).to_pil()
         if template:  # the exact pixels the service asks for (cards are within 2 mm of its product)
             image = image.resize((round(template.width_px), round(template.height_px)))
