@@ -57,8 +57,14 @@ def build(args):
                   for r in games]
     start = time.monotonic()
     try:
-        report = build_site(site_games, out.claim(SITE), out.claim(SITE_SRC), langs,
-                            resolve_artifact=artifact_finder(out))
+        if set(langs) >= set(LANGS):
+            site_dir, src_dir = out.claim(SITE), out.claim(SITE_SRC)
+        else:  # one language: replace only its folders, keep the other language's site
+            for lang in langs:
+                out.claim(f"{SITE}/{lang}")
+                out.claim(f"{SITE_SRC}/{lang}")
+            site_dir, src_dir = out.path(SITE), out.path(SITE_SRC)
+        report = build_site(site_games, site_dir, src_dir, langs, resolve_artifact=artifact_finder(out))
     except BaseException:
         out.abandon()
         raise

@@ -131,3 +131,19 @@ def test_serve_rebuilds_on_data_change(tmp_path):
         stop.set()
         thread.join(10)
     assert not thread.is_alive()
+
+
+def test_one_language_rebuild_keeps_the_other(tmp_path, run_cli):
+    import shutil
+
+    from tests.conftest import FIXTURES
+
+    data = tmp_path / "data"
+    shutil.copytree(FIXTURES / "demo", data / "demo")
+    out = tmp_path / "out"
+    assert run_cli("site", "--data", data, "--out", out).code == 0
+    en_page = out / "site" / "en" / "demo" / "rules" / "index.html"
+    before = en_page.read_bytes()
+    assert run_cli("site", "--data", data, "--out", out, "--lang", "pl").code == 0
+    assert en_page.read_bytes() == before
+    assert (out / "site" / "pl" / "demo" / "rules" / "index.html").is_file()
