@@ -31,17 +31,13 @@ def run_build(args) -> int:
 
     rebuilt = set().union(*(kinds for name, kinds in TARGET_KINDS.items() if name not in args.skip))
     manifest = Manifest.load(out, {r.game_id for r in results}, kinds=rebuilt)
-    try:
+    with out.transaction():  # nothing half-built replaces the previous outputs
         out.write_text("validation.json", json.dumps(to_json(results), ensure_ascii=False, indent=2) + "\n")
         for name, generate in _generators():
             if name in args.skip:
                 continue
             generate(indexes, out, manifest, args)
         manifest.save(out)
-    except BaseException:
-        out.abandon()  # nothing half-built replaces the previous outputs
-        raise
-    out.commit()
     _summary(results, manifest)
     return 0
 

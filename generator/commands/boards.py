@@ -41,13 +41,9 @@ def run(args) -> int:
         raise UsageError(f"{args.game} has no boards in its data")
     out = OutputDir(args.out)
     manifest = Manifest.load(out, {index.game_id}, kinds={"board"})
-    try:
+    with out.transaction():
         entries = generate([index], out, manifest, args)
         manifest.save(out)
-    except BaseException:
-        out.abandon()
-        raise
-    out.commit()
     table = Table(title=f"{escape(index.data.game.title.pl)} — boards")
     for col in ("file", "profile", "paper", "pages", "scale"):
         table.add_column(col, justify="left" if col in ("file", "profile", "paper") else "right")

@@ -59,14 +59,10 @@ def run(args) -> int:
     manifest = Manifest.load(out, set())
     folder = f"{index.game_id}/print/{job.folder}"
     manifest.artifacts = [a for a in manifest.artifacts if not a.get("path", "").startswith(folder + "/")]
-    try:
+    with out.transaction():
         out.claim(folder)
         entries = print_game(index, job, out, manifest)
         manifest.save(out)
-    except BaseException:
-        out.abandon()
-        raise
-    out.commit()
     table = Table(title=f"{escape(index.data.game.title.pl)} — {job.folder}")
     for col in ("file", "kind", "pages", "items"):
         table.add_column(col, justify="right" if col in ("pages", "items") else "left")

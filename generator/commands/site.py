@@ -56,7 +56,7 @@ def build(args):
                                                  if isinstance(a, dict) and a.get("game") == r.game_id])
                   for r in games]
     start = time.monotonic()
-    try:
+    with out.transaction():
         if set(langs) >= set(LANGS):
             site_dir, src_dir = out.claim(SITE), out.claim(SITE_SRC)
         else:  # one language: replace only its folders, keep the other language's site
@@ -65,9 +65,5 @@ def build(args):
                 out.claim(f"{SITE_SRC}/{lang}")
             site_dir, src_dir = out.path(SITE), out.path(SITE_SRC)
         report = build_site(site_games, site_dir, src_dir, langs, resolve_artifact=artifact_finder(out))
-    except BaseException:
-        out.abandon()
-        raise
-    out.commit()
     report.seconds = time.monotonic() - start
     return report

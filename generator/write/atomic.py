@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 from generator.errors import InternalError, UsageError
@@ -113,3 +114,14 @@ class OutputDir:
     def abandon(self) -> None:
         """Drop everything staged (a failed build): previous outputs stay as they were."""
         shutil.rmtree(self.stage, ignore_errors=True)
+
+    @contextmanager
+    def transaction(self):
+        """``with out.transaction():`` — commit what the block staged, or abandon it if the block fails
+        (an error, Ctrl-C); the previous outputs are replaced only by a finished build."""
+        try:
+            yield self
+        except BaseException:
+            self.abandon()
+            raise
+        self.commit()
