@@ -26,7 +26,7 @@ def run_build(args) -> int:
     if errors:
         raise DataErrors(errors)
     out = OutputDir(args.out)
-    indexes = [GameIndex(r.data, r.folder) for r in results]
+    indexes = [GameIndex(r.data, r.folder, r) for r in results]
     from generator.targets import TARGET_KINDS
 
     rebuilt = set().union(*(kinds for name, kinds in TARGET_KINDS.items() if name not in args.skip))

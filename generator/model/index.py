@@ -16,6 +16,7 @@ BASE_KINDS = ("base",)
 class GameIndex:
     data: GameData
     folder: Path | None = None  # the game's data folder: asset paths (card art) are relative to it
+    report: object | None = None  # the validator's result for this game (findings, unknowns) when known
     components: dict[str, Component] = field(init=False)
     children: dict[str, list[Component]] = field(init=False)
 

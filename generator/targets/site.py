@@ -28,8 +28,10 @@ def site_games(indexes: list[GameIndex], artifacts: list[dict], args) -> list[Si
     """The games of this build plus, when only some were asked for, every other game that validates,
     so a partial build never drops games from the site. Each carries its validator result."""
     wanted = {ix.game_id for ix in indexes}
-    results = {r.game_id: r for r in validated(args, None)} if getattr(args, "games", None) else \
-        {r.game_id: r for r in validated(args, sorted(wanted))}
+    results = {ix.game_id: ix.report for ix in indexes if ix.report is not None}  # validated already
+    others = None if getattr(args, "games", None) else sorted(wanted - set(results))
+    if others is None or others:  # a partial build also shows every other game that validates
+        results.update({r.game_id: r for r in validated(args, others) if r.game_id not in results})
     games = []
     for index in indexes:
         games.append(SiteGame(index, results.get(index.game_id), _artifacts_of(artifacts, index.game_id)))
