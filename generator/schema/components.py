@@ -105,6 +105,7 @@ class Card(StrictModel):
     module: Id | None = None
     source: Source
     conflicts: list[Reading] = []
+    notes: L10n | None = Field(None, description="facts about this card that have no field of their own")
 
 
 Axial = tuple[int, int]
@@ -136,6 +137,8 @@ class Tile(StrictModel):
     faction: Id | None = None
     areas: list[Area] = []
     back: L10n | None = None
+    text: MaybeText | None = Field(None, description="an effect printed on (or belonging to) the tile, own words")
+    notes: L10n | None = Field(None, description="facts about this tile that have no field of their own")
     module: Id | None = None
     source: Source
 

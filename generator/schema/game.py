@@ -17,6 +17,13 @@ class PlayTime(StrictModel):
     source: Source
 
 
+class Age(StrictModel):
+    """The youngest recommended player age, as the box or rulebook states it."""
+
+    min: Annotated[int, Field(ge=1, le=99)]
+    source: Source
+
+
 class Rulebook(StrictModel):
     file: str
     title: str
@@ -42,6 +49,7 @@ class Game(StrictModel):
     title: L10n
     players: PlayerRange
     play_time: PlayTime | None = None
+    age: Age | None = None
     languages: list[Literal["pl", "en"]] = ["pl", "en"]
     rulebook: Rulebook
     summary: L10n
