@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import gettext
 import io
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 
 FALLBACK = "en"
@@ -24,7 +24,7 @@ def available() -> tuple[str, ...]:
     return tuple(sorted(p.name[:-3] for p in root.iterdir() if p.name.endswith(".po")))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _translations(lang: str) -> tuple[gettext.GNUTranslations, frozenset[str]]:
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
