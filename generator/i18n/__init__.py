@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import gettext
 import io
-from functools import cache, lru_cache
+from functools import cache
 from importlib import resources
 
 FALLBACK = "en"
