@@ -9,10 +9,9 @@ import json
 
 from rich.table import Table
 
-from generator.commands.common import validated
 from generator.console import out_console
 from generator.errors import DataErrors, Severity
-from generator.model.index import GameIndex
+from generator.plan.check import validated_games
 from generator.validate.report import to_json
 from generator.write.atomic import OutputDir
 from generator.write.manifest import Manifest
@@ -21,12 +20,12 @@ GENERATORS: list = []  # (name, callable(indexes, out, manifest, args)) register
 
 
 def run_build(args) -> int:
-    results = validated(args, args.games)
+    results = validated_games(args.data, args.games)
     errors = [i for r in results for i in r.issues if i.severity == Severity.ERROR]
     if errors:
         raise DataErrors(errors)
     out = OutputDir(args.out)
-    indexes = [GameIndex(r.data, r.folder, r) for r in results]
+    indexes = [r.index for r in results]
     from generator.targets import TARGET_KINDS
 
     rebuilt = set().union(*(kinds for name, kinds in TARGET_KINDS.items() if name not in args.skip))

@@ -12,9 +12,6 @@ from rich.table import Table
 from generator.commands.common import one_game
 from generator.console import out_console
 from generator.errors import UsageError
-from generator.targets.boards import PAPER_NAMES, generate
-from generator.write.atomic import OutputDir
-from generator.write.manifest import Manifest
 
 HELP = "draw a game's boards: SVG, poster-tiled PDFs and one-page PDFs"
 
@@ -22,7 +19,7 @@ HELP = "draw a game's boards: SVG, poster-tiled PDFs and one-page PDFs"
 def add_arguments(parser) -> None:
     parser.add_argument("game", metavar="GAME")
     parser.add_argument("--players", type=int, help="only this player count (boards that vary with it)")
-    parser.add_argument("--paper", action="append", choices=list(PAPER_NAMES),
+    parser.add_argument("--paper", action="append", choices=["a4", "letter"],
                         help="paper for the PDFs (repeatable; default: both)")
     parser.add_argument("--overlap", type=float, default=10.0, metavar="MM",
                         help="overlap between poster pages in mm (default 10)")
@@ -34,6 +31,10 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
+    from generator.targets.boards import generate
+    from generator.write.atomic import OutputDir
+    from generator.write.manifest import Manifest
+
     index = one_game(args, args.game)
     if args.players is not None and args.players not in index.player_counts:
         raise UsageError(f"{args.game} plays with {index.player_counts} players, not {args.players}")

@@ -5,13 +5,13 @@ import json
 import sys
 
 from generator.errors import DataErrors, Severity
-from generator.load.discover import select_games
 from generator.model.index import GameIndex
-from generator.validate.run import GameResult, validate_folder
+from generator.plan.check import validated_games
+from generator.validate.run import GameResult
 
 
 def validated(args, games: list[str] | None) -> list[GameResult]:
-    return [validate_folder(folder) for folder in select_games(args.data, games)]
+    return validated_games(args.data, games)
 
 
 def one_game(args, game: str) -> GameIndex:
@@ -20,7 +20,7 @@ def one_game(args, game: str) -> GameIndex:
     errors = [i for i in result.issues if i.severity == Severity.ERROR]
     if errors or result.data is None:
         raise DataErrors(errors)
-    return GameIndex(result.data, result.folder)
+    return result.index
 
 
 def print_json(payload) -> None:

@@ -11,13 +11,11 @@ from rich.table import Table
 from generator.commands.common import one_game
 from generator.console import out_console
 from generator.errors import UsageError
-from generator.layout.paper import POD_TEMPLATES
-from generator.targets.card_sheets import PrintJob, print_game
+from generator.geom.paper import POD_TEMPLATES
 from generator.write.atomic import OutputDir
 from generator.write.manifest import Manifest
 
 HELP = "print sheets (PDF) of one game"
-PRINT_KINDS = {"cards", "tokens", "dice", "tiles", "aids", "calibration", "png"}
 
 
 def add_arguments(parser) -> None:
@@ -47,6 +45,8 @@ def parse_offset(text: str) -> tuple[float, float]:
 
 
 def run(args) -> int:
+    from generator.targets.card_sheets import PrintJob, print_game
+
     if args.bleed is not None and not 0 <= args.bleed <= 10:
         raise UsageError(f"--bleed must be between 0 and 10 mm, got {args.bleed}")
     offset = parse_offset(args.duplex_offset)

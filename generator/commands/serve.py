@@ -15,9 +15,6 @@ from rich.markup import escape
 from generator.commands import site as site_command
 from generator.console import err_console, out_console
 from generator.errors import DataErrors, PnpError
-from generator.rules_site.nav import ROOT, SITE_PROJECT
-from generator.rules_site.pages import DATA_DOC, TEMPLATES
-from generator.targets.site import SITE
 
 HELP = "serve the rules site locally (127.0.0.1) and rebuild it on data changes"
 HOST = "127.0.0.1"
@@ -37,6 +34,9 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 def watched_files(args) -> dict[Path, float]:
     """mtime of every file whose change should rebuild the site."""
+    from generator.rules_site.nav import ROOT, SITE_PROJECT
+    from generator.rules_site.pages import DATA_DOC, TEMPLATES
+
     stamps: dict[Path, float] = {}
     roots = [Path(args.data), TEMPLATES, SITE_PROJECT, ROOT / "generator" / "rules_site"]
     for root in roots:
@@ -73,7 +73,7 @@ def serve(args, stop: threading.Event | None = None, ready=None) -> int:
     """Build, serve and watch until ``stop`` is set (or Ctrl-C). ``ready(url)`` is called once serving."""
     stop = stop or threading.Event()
     _rebuild(args)
-    root = (Path(args.out) / SITE).resolve()
+    root = (Path(args.out) / site_command.SITE).resolve()
     root.mkdir(parents=True, exist_ok=True)
     handler = functools.partial(_Handler, directory=str(root))
     server = http.server.ThreadingHTTPServer((HOST, args.port), handler)

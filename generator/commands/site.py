@@ -11,19 +11,16 @@ import time
 from generator.commands.common import validated
 from generator.console import err_console, out_console
 from generator.errors import DataErrors, Severity
-from generator.model.index import GameIndex
-from generator.rules_site import SiteGame, build_site
-from generator.rules_site.i18n import LANGS
-from generator.targets.site import SITE, SITE_SRC, artifact_finder
 from generator.write.atomic import OutputDir
 from generator.write.manifest import Manifest
 
+SITE = "site"  # the built site under OUT (the same name targets/site.py writes)
 HELP = "build the rules site (pl + en) into OUT/site with mkdocs --strict"
 
 
 def add_arguments(parser) -> None:
     parser.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game that validates)")
-    parser.add_argument("--lang", action="append", choices=LANGS,
+    parser.add_argument("--lang", action="append", choices=["pl", "en"],
                         help="build only this language (repeatable; default: pl and en)")
 
 
@@ -37,6 +34,10 @@ def run(args) -> int:
 
 def build(args):
     """Validate, build the site into staging, then move it into place (the old site stays on failure)."""
+    from generator.rules_site import SiteGame, build_site
+    from generator.rules_site.i18n import LANGS
+    from generator.targets.site import SITE_SRC, artifact_finder
+
     results = validated(args, getattr(args, "games", None) or None)
     games, skipped = [], []
     for r in results:
@@ -52,7 +53,7 @@ def build(args):
     out = OutputDir(args.out)
     manifest = Manifest.load(out, set())
     langs = tuple(dict.fromkeys(getattr(args, "lang", None) or LANGS))
-    site_games = [SiteGame(GameIndex(r.data, r.folder), r, [a for a in manifest.artifacts
+    site_games = [SiteGame(r.index, r, [a for a in manifest.artifacts
                                                  if isinstance(a, dict) and a.get("game") == r.game_id])
                   for r in games]
     start = time.monotonic()

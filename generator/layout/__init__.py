@@ -1,6 +1,4 @@
-"""Pure geometry in millimetres (origin top-left, y down): paper, imposition, marks, hexes, text fitting
-and the Scene that the render backends draw.
+"""Pages from planned items: imposition (n-up grids, duplex backs, fold-over), crop and registration
+marks, sheets, boards and poster tiling — in millimetres, as Scenes for the render backends.
 
-Nothing here imports reportlab, svgwrite or touches files (tests/layout/test_layout_purity.py checks it),
-so every layout decision can be tested quickly and exactly.
-"""
+Nothing here imports reportlab, svgwrite or touches files (tests/layout/test_layout_purity.py checks it)."""

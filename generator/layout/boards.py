@@ -22,12 +22,9 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from generator.schema.components import Board, GridMark, Icon, MapLayout, MapPlacement, Tile
-
-from .geometry import Point, Rect, Size
-from .hexgrid import Hex, HexTileError, hex_corners, hex_to_point, hex_width, outline
-from .paper import CARD_SIZES, PAPERS
-from .scene import (
+from generator.geom.hexgrid import Hex, HexTileError, hex_corners, hex_to_point, hex_width, outline
+from generator.geom.paper import CARD_SIZES, PAPERS
+from generator.geom.scene import (
     CAP_CENTRE_EM,
     Circle,
     Line,
@@ -38,8 +35,10 @@ from .scene import (
     TextItem,
     expand_text_block,
 )
-from .textfit import FontMetrics, TextDoesNotFit, fit_text
-from .units import pt_to_mm
+from generator.geom.shapes import Point, Rect, Size
+from generator.geom.units import pt_to_mm
+from generator.schema.components import Board, GridMark, Icon, MapLayout, MapPlacement, Tile
+from generator.text.fit import FontMetrics, TextDoesNotFit, fit_text
 
 FONT = "DejaVuSans"
 FONT_BOLD = "DejaVuSans-Bold"

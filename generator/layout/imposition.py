@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
-from .geometry import EPS, Point, Rect, Segment, Size
-from .paper import printable_area
+from generator.geom.paper import printable_area
+from generator.geom.shapes import EPS, Point, Rect, Segment, Size
 
 Orientation = Literal["auto", "portrait", "landscape"]
 Flip = Literal["long", "short"]

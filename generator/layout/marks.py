@@ -11,9 +11,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .geometry import EPS, Point, Rect, Segment, Size
-from .imposition import FoldGrid, Grid
-from .scene import DEFAULT_FONT, Line, TextItem
+from generator.geom.scene import DEFAULT_FONT, Line, TextItem
+from generator.geom.shapes import EPS, Point, Rect, Segment, Size
+from generator.layout.imposition import FoldGrid, Grid
 
 MarkStyle = Literal["margin", "full"]
 MIN_MARK_LENGTH = 3.0  # mm

@@ -24,11 +24,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .boards import col_label, item_bounds
-from .geometry import EPS, Point, Rect, Size, Transform
-from .paper import HOME_MARGIN, printable_area
-from .scene import Circle, Group, Line, Metadata, Page, RectItem, Scene, TextItem
-from .units import pt_to_mm
+from generator.geom.paper import HOME_MARGIN, printable_area
+from generator.geom.scene import Circle, Group, Line, Metadata, Page, RectItem, Scene, TextItem
+from generator.geom.shapes import EPS, Point, Rect, Size, Transform
+from generator.geom.units import pt_to_mm
+from generator.layout.boards import col_label, item_bounds
 
 MARK_BAND = 5.0  # mm between the printable edge and the window (crop ticks live here)
 LABEL_BAND = 10.0  # mm at the bottom of the printable area for the page label

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .geometry import Point, Rect, Size, Transform
-from .imposition import back_rect, back_slot_index, paginate, plan_fold_over, plan_grid
-from .items import PrintItem
-from .marks import duplex_calibration, fold_crop_marks, fold_marks, grid_crop_marks
-from .scene import FormDef, Group, Page, RectItem, TextItem, UseForm
+from generator.geom.scene import FormDef, Group, Page, RectItem, TextItem, UseForm
+from generator.geom.shapes import Point, Rect, Size, Transform
+from generator.layout.imposition import back_rect, back_slot_index, paginate, plan_fold_over, plan_grid
+from generator.layout.marks import duplex_calibration, fold_crop_marks, fold_marks, grid_crop_marks
+from generator.plan.items import PrintItem
 
 NOTE = "Drukuj w skali 100% (rzeczywisty rozmiar) · Print at 100% / actual size"
 SHAPED_GUTTER = 2.0  # mm between items whose cut is not their rectangle (tokens, hexes, dice nets)

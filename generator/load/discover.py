@@ -9,10 +9,8 @@ from typing import Any
 from generator.errors import DataErrors, Issue, SourceSpan, UsageError, display_path
 from generator.load.positions import PositionTree
 from generator.load.yaml_source import read_yaml_file
-from generator.schema.game import LIST_KEYS, GameData
 
 GAME_FILE = "game.yaml"
-TOP_KEYS = tuple(GameData.model_fields)
 
 
 @dataclass
@@ -72,8 +70,11 @@ def select_games(data_dir: Path, wanted: list[str] | None) -> list[Path]:
     return chosen
 
 
-def load_game(folder: Path) -> RawGame:
-    """Read every *.yaml of a game folder (sorted) and merge them; collect every file error."""
+def load_game(folder: Path, top_keys: tuple[str, ...], list_keys: frozenset[str]) -> RawGame:
+    """Read every *.yaml of a game folder (sorted) and merge them; collect every file error.
+
+    The document's shape comes from the caller (the schema phase): ``list_keys`` may be split across
+    files and concatenate, other keys appear once; ``top_keys`` are named in hints."""
     raw = RawGame(game_id=folder.name, folder=folder)
     issues: list[Issue] = []
     files = sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml"))
@@ -88,21 +89,21 @@ def load_game(folder: Path) -> RawGame:
         raw.files.append(shown)
         if data is None:
             issues.append(Issue(SourceSpan(shown, 1, 1), "", "file is empty; expected a mapping of top-level keys",
-                                hint=f"keys: {', '.join(TOP_KEYS)}", code="empty"))
+                                hint=f"keys: {', '.join(top_keys)}", code="empty"))
             continue
         if not isinstance(data, dict):
             issues.append(Issue(tree.span(()), "", f"expected a mapping of top-level keys, got {type(data).__name__}",
                                 code="type"))
             continue
-        _merge(raw, data, tree, issues)
+        _merge(raw, data, tree, issues, list_keys)
     if issues:
         raise DataErrors(issues)
     return raw
 
 
-def _merge(raw: RawGame, data: dict, tree: PositionTree, issues: list[Issue]) -> None:
+def _merge(raw: RawGame, data: dict, tree: PositionTree, issues: list[Issue], list_keys: frozenset[str]) -> None:
     for key, value in data.items():
-        if key in LIST_KEYS and isinstance(value, list):
+        if key in list_keys and isinstance(value, list):
             if key in raw.data and not isinstance(raw.origins.get(key), list):
                 issues.append(_twice(key, tree))
                 continue

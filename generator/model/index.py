@@ -12,7 +12,7 @@ from generator.schema.game import GameData
 BASE_KINDS = ("base",)
 
 
-@dataclass
+@dataclass(eq=False)  # identity: plans are cached per index
 class GameIndex:
     data: GameData
     folder: Path | None = None  # the game's data folder: asset paths (card art) are relative to it

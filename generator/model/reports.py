@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from generator.model.index import GameIndex
+from generator.model.setup import applicable, row_value
 from generator.schema.base import UNKNOWN, Source
-from generator.validate.setup_tables import applicable, row_value
 
 
 def source_json(source: Source | None) -> dict | None:

@@ -14,8 +14,7 @@ from typing import ClassVar
 from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from ..layout.geometry import Rect, Size
-from ..layout.scene import (
+from generator.geom.scene import (
     DEFAULT_FONT,
     Circle,
     FormDef,
@@ -31,8 +30,10 @@ from ..layout.scene import (
     UseForm,
     expand_text_block,
 )
-from ..layout.units import mm_to_pt, pt_to_mm
-from . import fonts
+from generator.geom.shapes import Rect, Size
+from generator.geom.units import mm_to_pt, pt_to_mm
+from generator.render import fonts
+from generator.text import metrics
 
 
 def render_pdf(scene: Scene, *, cmyk: bool = False) -> bytes:
@@ -180,7 +181,7 @@ class _Painter:
 
     def _text(self, item: TextItem) -> None:
         font = fonts.resolve(item.font, item.bold)
-        missing = fonts.missing_glyphs(item.text, font)
+        missing = metrics.missing_glyphs(item.text, font)
         if missing:
             raise ValueError(f"font {font} has no glyph for {missing!r} in {item.text!r}")
         c = self.c

@@ -15,8 +15,7 @@ from typing import ClassVar
 
 import svgwrite
 
-from ..layout.geometry import Transform
-from ..layout.scene import (
+from generator.geom.scene import (
     Circle,
     FormDef,
     Group,
@@ -31,8 +30,10 @@ from ..layout.scene import (
     UseForm,
     expand_text_block,
 )
-from ..layout.units import pt_to_mm
-from . import fonts
+from generator.geom.shapes import Transform
+from generator.geom.units import pt_to_mm
+from generator.render import fonts
+from generator.text import metrics
 
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
 
@@ -142,7 +143,7 @@ class _Painter:
 
     def _text(self, item: TextItem) -> list:
         face = fonts.face(fonts.resolve(item.font, item.bold))
-        missing = fonts.missing_glyphs(item.text, face.name)
+        missing = metrics.missing_glyphs(item.text, face.name)
         if missing:
             raise ValueError(f"font {face.name} has no glyph for {missing!r} in {item.text!r}")
         attrs = {"font_family": face.css_family,
@@ -154,7 +155,7 @@ class _Painter:
         if item.anchor != "start":
             attrs["text_anchor"] = _ANCHOR[item.anchor]
         # the measured width: a viewer that substitutes a wider or narrower font still fits the layout
-        width = fonts.METRICS.width(item.text, face.name, item.size_pt)
+        width = metrics.METRICS.width(item.text, face.name, item.size_pt)
         if width > 0:
             attrs.update(textLength=_n(width), lengthAdjust="spacingAndGlyphs")
         return [self.dwg.text(item.text, insert=(_n(item.x), _n(item.y)), **attrs)]

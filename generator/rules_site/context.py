@@ -20,6 +20,7 @@ from pydantic import BaseModel
 from generator.errors import Severity
 from generator.model.index import GameIndex
 from generator.model.reports import inventory_report, setup_report
+from generator.model.setup import consumption
 from generator.rules_site.glossary import sorted_terms, term_forms, text_links
 from generator.rules_site.i18n import (
     LANGS,
@@ -44,7 +45,6 @@ from generator.rules_site.markup import (
 )
 from generator.schema.base import UNKNOWN, L10n, Source
 from generator.validate.run import GameResult
-from generator.validate.setup_tables import consumption
 
 PAGES = ("index", "components", "setup", "rules", "glossary", "cards", "print", "findings")
 PAGE_TITLE_KEYS = {"index": "overview", "components": "components", "setup": "setup", "rules": "rules",

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
-from generator.validate.references import ICON, RULE_REF
-
 # The validator's TERM_LINK, with the label captured too (group 1 = id as the validator reads it).
+RULE_REF = re.compile(r"§\s?(\d+(?:\.\d+)*)")
+ICON = re.compile(r"(?<![\w:]):([a-z0-9_\-]+):(?![\w:])")
 TERM_LINK = re.compile(r"\[\[([^\]|]+)(?:\|([^\]]*))?\]\]")
 BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
 

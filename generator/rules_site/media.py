@@ -1,6 +1,6 @@
 """Pictures and downloads for the site: card previews, board images, emblems and the print files.
 
-Card previews come from the print engine (``generator.targets.previews.card_svgs``) when it is there;
+Card previews come from the print engine (``generator.render.previews.card_svgs``) when it is there;
 without it the gallery draws a text card box and the home page a generated emblem. Downloads are the
 manifest's artifacts of each game, linked (or copied) into the docs so mkdocs checks every link.
 """
@@ -19,7 +19,7 @@ from generator.model.index import GameIndex
 def card_previews(index: GameIndex, lang: str) -> dict[str, str]:
     """card id → SVG text from the print engine, or {} when it has not landed (or fails: then say so)."""
     try:
-        from generator.targets.previews import card_svgs
+        from generator.render.previews import card_svgs
     except ImportError:
         return {}
     try:

@@ -24,7 +24,7 @@ AssetPath = Annotated[str, Field(min_length=1, max_length=300,
                                   description="an image file inside the game folder, e.g. art/knight.png")]
 
 ComponentKind = Literal["card", "tile", "token", "board", "die", "figure", "sheet", "dial", "marker", "other"]
-PrintMethod = Literal["deck", "token", "die", "tile", "board", "aid", "none"]
+PrintMethod = Literal["deck", "token", "die", "tile", "board", "aid", "standee", "none"]
 
 
 class PrintSpec(StrictModel):

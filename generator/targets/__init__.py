@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import importlib
 
+from generator.plan.kinds import SHEETS
+
 # the manifest kinds each target writes: a build that skips a target keeps that target's entries
 TARGET_KINDS = {
-    "print": frozenset({"cards", "tokens", "dice", "tiles", "aids", "calibration", "png"}),
+    "print": frozenset(SHEETS) | {"calibration", "png"},
     "boards": frozenset({"board"}),
     "site": frozenset({"site"}),
 }

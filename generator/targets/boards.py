@@ -15,14 +15,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from generator.errors import UsageError
+from generator.geom.paper import PAPERS
+from generator.geom.scene import TextItem
 from generator.layout.boards import BoardDrawing, BoardVariant, board_variants, layout_board
-from generator.layout.paper import PAPERS
 from generator.layout.poster import DEFAULT_OVERLAP, onepage_scene, plan_onepage, plan_poster, poster_scene
-from generator.layout.scene import TextItem
 from generator.model.index import GameIndex
 from generator.render import fonts
 from generator.render.pdf import render_pdf
 from generator.render.svg import render_svg
+from generator.text import metrics
 from generator.write.atomic import OutputDir
 from generator.write.manifest import Manifest
 
@@ -57,7 +58,7 @@ def variants_for(index: GameIndex, players: int | None = None) -> list[tuple[obj
 
 
 def draw(index: GameIndex, board, variant: BoardVariant, lang: str = "pl") -> BoardDrawing:
-    drawing = layout_board(board, variant, tiles=index.data.tiles, icons=index.data.icons, metrics=fonts.METRICS,
+    drawing = layout_board(board, variant, tiles=index.data.tiles, icons=index.data.icons, metrics=metrics.METRICS,
                            lang=lang, game_title=getattr(index.data.game.title, lang))
     return _drawable(drawing)
 
@@ -129,7 +130,7 @@ def _safe_text(item: TextItem) -> TextItem:
 
 
 def _safe(text: str, font: str) -> str:
-    missing = fonts.missing_glyphs(text, font)
+    missing = metrics.missing_glyphs(text, font)
     if not missing:
         return text
     return "".join(REPLACEMENT if ch in missing else ch for ch in text)

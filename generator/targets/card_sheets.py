@@ -11,17 +11,17 @@ import io
 from dataclasses import dataclass
 
 from generator.errors import DataErrors, Issue, SourceSpan
-from generator.layout.faces import FaceTextError
-from generator.layout.paper import BLEED_EU, POD_TEMPLATES, PodTemplate, paper_size
-from generator.layout.scene import Metadata, Page, Scene
+from generator.geom.paper import BLEED_EU, POD_TEMPLATES, PodTemplate, paper_size
+from generator.geom.scene import Metadata, Page, Scene
 from generator.layout.sheets import Imposed, SheetOptions, calibration_pages, impose
 from generator.model.index import GameIndex
+from generator.plan import plan_game
+from generator.plan.draw import FaceTextError
+from generator.plan.kinds import SHEETS
 from generator.render.pdf import render_pdf
-from generator.targets.print_items import Planner
 from generator.write.atomic import OutputDir
 from generator.write.manifest import Manifest
 
-KINDS = ("cards", "tokens", "dice", "tiles", "aids")
 PNG_DPI = 300
 
 
@@ -77,12 +77,11 @@ def generate(indexes: list[GameIndex], out: OutputDir, manifest: Manifest, args)
 
 def print_game(index: GameIndex, job: PrintJob, out: OutputDir, manifest: Manifest) -> list[dict]:
     """Write one job's artifacts for one game; returns their manifest entries."""
-    planner = Planner(index, job.lang)
-    items = planner.all_items()
-    title = planner.t(index.data.game.title)
+    items = plan_game(index, job.lang).items
+    title = getattr(index.data.game.title, job.lang)
     entries = []
     base = f"{index.game_id}/print/{job.folder}"
-    for kind in KINDS:
+    for kind in SHEETS:
         if not items[kind]:
             continue
         if job.profile == "printshop" and kind == "cards":
@@ -192,8 +191,8 @@ def _write_pngs(index: GameIndex, job: PrintJob, items, folder: str, out: Output
 
 
 def _single_page(face, size, bleed: float) -> Page:
-    from generator.layout.geometry import Rect, Size, Transform
-    from generator.layout.scene import Group
+    from generator.geom.scene import Group
+    from generator.geom.shapes import Rect, Size, Transform
 
     page = Size(size.w + 2 * bleed, size.h + 2 * bleed)
     return Page(page, (Group(face(bleed), Transform.translate(bleed, bleed)),),

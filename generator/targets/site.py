@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.commands.common import validated
 from generator.console import out_console
 from generator.model.index import GameIndex
+from generator.plan.check import validated_games
 from generator.rules_site import SiteGame, build_site
 from generator.write.atomic import OutputDir
 
@@ -31,14 +31,14 @@ def site_games(indexes: list[GameIndex], artifacts: list[dict], args) -> list[Si
     results = {ix.game_id: ix.report for ix in indexes if ix.report is not None}  # validated already
     others = None if getattr(args, "games", None) else sorted(wanted - set(results))
     if others is None or others:  # a partial build also shows every other game that validates
-        results.update({r.game_id: r for r in validated(args, others) if r.game_id not in results})
+        results.update({r.game_id: r for r in validated_games(args.data, others) if r.game_id not in results})
     games = []
     for index in indexes:
         games.append(SiteGame(index, results.get(index.game_id), _artifacts_of(artifacts, index.game_id)))
     for game_id, result in sorted(results.items()):
         if game_id in wanted or not result.ok:
             continue
-        games.append(SiteGame(GameIndex(result.data, result.folder), result, _artifacts_of(artifacts, game_id)))
+        games.append(SiteGame(result.index, result, _artifacts_of(artifacts, game_id)))
     return sorted(games, key=lambda g: g.game_id)
 
 

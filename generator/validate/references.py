@@ -1,13 +1,8 @@
 """Every id is unique and every reference resolves (decks, factions, components, modules, rules, terms)."""
 from __future__ import annotations
 
-import re
-
+from generator.model import markup
 from generator.validate.context import CheckContext
-
-RULE_REF = re.compile(r"§\s?(\d+(?:\.\d+)*)")
-TERM_LINK = re.compile(r"\[\[([^\]|]+)(?:\|[^\]]*)?\]\]")
-ICON = re.compile(r"(?<![\w:]):([a-z0-9_\-]+):(?![\w:])")
 
 
 def check_unique_ids(ctx: CheckContext) -> None:
@@ -131,9 +126,14 @@ def _check_text_refs(ctx: CheckContext) -> None:
 
 
 def _scan_text(ctx: CheckContext, path: tuple, text: str, numbers, terms, icons) -> None:
-    for match in RULE_REF.finditer(text):
-        ctx.ref(path, match.group(1), numbers, "rule number")
-    for match in TERM_LINK.finditer(text):
-        ctx.ref(path, match.group(1).strip(), terms, "glossary term")
-    for match in ICON.finditer(text):
-        ctx.ref(path, match.group(1), icons, "inline icon")
+    parsed = markup.parse(text)
+    for problem in parsed.problems:
+        ctx.error(path, f"markup: {problem}", hint="markup is [[term]], [[term|label]], §4.2, **bold**, :icon:",
+                  code="markup")
+    for node in markup.walk(parsed.nodes):
+        if isinstance(node, markup.RuleRef):
+            ctx.ref(path, node.number, numbers, "rule number")
+        elif isinstance(node, markup.TermRef):
+            ctx.ref(path, node.term, terms, "glossary term")
+        elif isinstance(node, markup.IconRef):
+            ctx.ref(path, node.icon, icons, "inline icon")

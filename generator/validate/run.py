@@ -6,8 +6,9 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import DataErrors, Issue, Severity
-from generator.load.discover import RawGame, load_game
-from generator.schema.game import GameData
+from generator.load.discover import RawGame, load_game, select_games
+from generator.model.index import GameIndex
+from generator.schema.game import LIST_KEYS, GameData
 from generator.validate.assets import check_assets
 from generator.validate.context import CheckContext
 from generator.validate.costs import check_costs
@@ -15,10 +16,8 @@ from generator.validate.counts import check_counts
 from generator.validate.references import check_references, check_unique_ids
 from generator.validate.setup_tables import check_setup
 from generator.validate.structure import format_path, parse_game
-from generator.validate.text_fit import check_text_fits
 
-CHECKS = (check_unique_ids, check_references, check_counts, check_costs, check_setup, check_assets,
-          check_text_fits)
+CHECKS = (check_unique_ids, check_references, check_counts, check_costs, check_setup, check_assets)
 
 
 @dataclass
@@ -29,6 +28,7 @@ class GameResult:
     data: GameData | None = None
     issues: list[Issue] = field(default_factory=list)
     unknowns: list[dict] = field(default_factory=list)
+    index: GameIndex | None = None  # the typed index the checks used (its plans are reused by the build)
 
     def count(self, severity: Severity) -> int:
         return sum(1 for i in self.issues if i.severity == severity)
@@ -41,7 +41,7 @@ class GameResult:
 def validate_folder(folder: Path, extra_checks: tuple = ()) -> GameResult:
     result = GameResult(folder.name, folder)
     try:
-        result.raw = load_game(folder)
+        result.raw = load_game(folder, tuple(GameData.model_fields), LIST_KEYS)
         result.data = parse_game(result.raw)
     except DataErrors as exc:
         for issue in exc.issues:
@@ -53,12 +53,19 @@ def validate_folder(folder: Path, extra_checks: tuple = ()) -> GameResult:
                   code="reference")
         result.issues.extend(ctx.issues)
     ctx = CheckContext(result.raw, result.data)
+    result.index = ctx.index
+    ctx.index.report = result
     for check in CHECKS + tuple(extra_checks):
         check(ctx)
     result.issues.extend(ctx.issues)
     result.unknowns = find_unknowns(result.raw)
     result.issues.sort(key=Issue.sort_key)
     return result
+
+
+def validate_games(data_dir: Path, games: list[str] | None, extra_checks: tuple = ()) -> list[GameResult]:
+    """Every requested game (all when none are named), each validated on its own."""
+    return [validate_folder(folder, extra_checks) for folder in select_games(data_dir, games)]
 
 
 def _with_game(issue: Issue, game: str) -> Issue:

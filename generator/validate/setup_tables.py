@@ -2,64 +2,11 @@
 inventory — for every player count, scenario and module selection (base only vs everything)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from generator.model.formula import FormulaError, evaluate, parse_formula
-from generator.model.index import GameIndex
+from generator.model.setup import Use, applicable, consumption, row_value
 from generator.schema.base import UNKNOWN
 from generator.schema.setup import PerPlayer, SetupRow
 from generator.validate.context import CheckContext
-
-
-@dataclass(frozen=True)
-class Use:
-    """One component consumed by setup, with the data path that asked for it."""
-
-    component: str
-    amount: int | None
-    path: tuple
-    from_faction: bool = False
-
-
-def row_value(row: SetupRow, players: int) -> int | None:
-    """The explicit value for N players, else the formula's; None when neither knows."""
-    if players in row.values:
-        value = row.values[players]
-        return None if value == UNKNOWN else value
-    if row.formula:
-        try:
-            return evaluate(row.formula, players)
-        except FormulaError:
-            return None
-    return None
-
-
-def applicable(items: list, scenario: str | None, modules: list[str], group: str) -> list[tuple[int, object]]:
-    """Rows in force for a scenario: a scenario's own row for a component replaces the general one."""
-    chosen: dict[str, list[tuple[int, object]]] = {}
-    overridden = {item.component for item in items if scenario and item.scenario == scenario}
-    for i, item in enumerate(items):
-        if item.module and item.module not in modules:
-            continue
-        if item.scenario is None and item.component in overridden:
-            continue
-        if item.scenario is not None and item.scenario != scenario:
-            continue
-        chosen.setdefault(item.component, []).append((i, item))
-    return [pair for pairs in chosen.values() for pair in pairs]
-
-
-def consumption(index: GameIndex, players: int, scenario: str | None, modules: list[str]) -> list[Use]:
-    setup = index.data.setup
-    if setup is None:
-        return []
-    uses = []
-    for i, row in applicable(setup.rows, scenario, modules, "rows"):
-        uses.append(Use(row.component, row_value(row, players), ("setup", "rows", i)))
-    for i, item in applicable(setup.per_player, scenario, modules, "per_player"):
-        amount = None if item.count == UNKNOWN else item.count * players
-        uses.append(Use(item.component, amount, ("setup", "per_player", i), item.from_faction))
-    return uses
 
 
 def check_setup(ctx: CheckContext) -> None:

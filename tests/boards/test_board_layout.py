@@ -8,6 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.geom.hexgrid import hex_to_point
+from generator.geom.scene import Circle, Line, Polygon, RectItem, TextItem
+from generator.geom.shapes import Point, Rect, Size
 from generator.layout.boards import (
     APPROX,
     BoardVariant,
@@ -21,16 +24,13 @@ from generator.layout.boards import (
     rotate_axial,
     spread,
 )
-from generator.layout.geometry import Point, Rect, Size
-from generator.layout.hexgrid import hex_to_point
-from generator.layout.scene import Circle, Line, Polygon, RectItem, TextItem
-from generator.render.fonts import METRICS
 from generator.schema.components import Board
+from generator.text.metrics import METRICS
 
 
 def _text_box(item: TextItem) -> Rect:
     """Exact extent from the shipped font's metrics (what the PDF draws)."""
-    from generator.render.fonts import resolve
+    from generator.fonts import resolve
 
     w = METRICS.width(item.text, resolve(item.font, item.bold), item.size_pt)
     left = {"start": item.x, "middle": item.x - w / 2, "end": item.x - w}[item.anchor]
@@ -270,7 +270,7 @@ def test_pack_property_no_overlap(dims, width):
 
 
 def test_approx_metrics_are_a_font_metrics():
-    from generator.layout.textfit import FontMetrics
+    from generator.text.fit import FontMetrics
 
     assert isinstance(APPROX, FontMetrics)
     board_no_metrics = layout_board(

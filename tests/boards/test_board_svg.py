@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from generator.layout.boards import BoardVariant, board_variants, layout_board
-from generator.render.fonts import METRICS
 from generator.render.svg import render_svg
 from generator.schema.components import Board
+from generator.text.metrics import METRICS
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"

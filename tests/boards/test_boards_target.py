@@ -8,11 +8,11 @@ import pypdfium2 as pdfium
 import pytest
 
 from generator.errors import Severity
+from generator.geom.shapes import Rect
 from generator.layout.boards import board_variants, layout_board
-from generator.layout.geometry import Rect
 from generator.model.index import GameIndex
-from generator.render.fonts import METRICS
 from generator.render.svg import render_svg
+from generator.text.metrics import METRICS
 from generator.validate.run import validate_folder
 
 TESTS = Path(__file__).resolve().parents[1]

@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.layout.geometry import Point, Rect, Size
-from generator.layout.paper import PAPERS
+from generator.geom.paper import PAPERS
+from generator.geom.scene import Circle, Group, Line, RectItem, TextItem
+from generator.geom.shapes import Point, Rect, Size
 from generator.layout.poster import (
     LABEL_BAND,
     crop_ticks,
@@ -21,7 +22,6 @@ from generator.layout.poster import (
     registration_marks,
     window_frame,
 )
-from generator.layout.scene import Circle, Group, Line, RectItem, TextItem
 
 boards = st.builds(Size, st.floats(50, 1500), st.floats(50, 1500))
 papers = st.sampled_from(sorted(PAPERS))

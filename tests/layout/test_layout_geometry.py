@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.layout.geometry import (
+from generator.geom.shapes import (
     Point,
     Rect,
     Size,

@@ -5,16 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.layout.geometry import (
-    Point,
-    offset_polygon,
-    point_in_polygon,
-    polygon_area,
-    polygon_contains_polygon,
-    polygon_perimeter,
-    signed_area,
-)
-from generator.layout.hexgrid import (
+from generator.geom.hexgrid import (
     Hex,
     HexTileError,
     as_hex,
@@ -27,6 +18,15 @@ from generator.layout.hexgrid import (
     outline,
     outline_bbox,
     to_cube,
+)
+from generator.geom.shapes import (
+    Point,
+    offset_polygon,
+    point_in_polygon,
+    polygon_area,
+    polygon_contains_polygon,
+    polygon_perimeter,
+    signed_area,
 )
 
 HEX_AREA = 3 * math.sqrt(3) / 2  # area of a hex of size 1

@@ -2,7 +2,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from generator.layout.geometry import Rect, Size
+from generator.geom.paper import CARD_SIZES, PAPERS
+from generator.geom.shapes import Rect, Size
 from generator.layout.imposition import (
     back_rect,
     back_slot_index,
@@ -11,7 +12,6 @@ from generator.layout.imposition import (
     plan_fold_over,
     plan_grid,
 )
-from generator.layout.paper import CARD_SIZES, PAPERS
 
 POKER = CARD_SIZES["poker"]
 

@@ -2,7 +2,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from generator.layout.geometry import Point, Rect, Size
+from generator.geom.paper import CARD_SIZES, PAPERS
+from generator.geom.scene import Line, TextItem
+from generator.geom.shapes import Point, Rect, Size
 from generator.layout.imposition import plan_fold_over, plan_grid
 from generator.layout.marks import (
     MIN_MARK_LENGTH,
@@ -12,8 +14,6 @@ from generator.layout.marks import (
     fold_marks,
     grid_crop_marks,
 )
-from generator.layout.paper import CARD_SIZES, PAPERS
-from generator.layout.scene import Line, TextItem
 
 
 def _touches_interior(seg, rect: Rect) -> bool:

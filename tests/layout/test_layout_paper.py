@@ -1,7 +1,6 @@
 import pytest
 
-from generator.layout.geometry import Rect, Size
-from generator.layout.paper import (
+from generator.geom.paper import (
     CARD_SIZES,
     PAPERS,
     POD_TEMPLATES,
@@ -9,6 +8,7 @@ from generator.layout.paper import (
     paper_size,
     printable_area,
 )
+from generator.geom.shapes import Rect, Size
 
 
 def test_paper_sizes():

@@ -1,22 +1,22 @@
-"""layout/ must stay pure: no drawing libraries and no file or OS access (ARCHITECTURE.md habit 2)."""
+"""geom/ and layout/ must stay pure: no drawing libraries and no file or OS access (ARCHITECTURE.md habit 2)."""
 import ast
 from pathlib import Path
 
 import pytest
 
-LAYOUT = Path(__file__).resolve().parents[2] / "generator" / "layout"
+PACKAGE = Path(__file__).resolve().parents[2] / "generator"
 BANNED_MODULES = {"reportlab", "svgwrite", "pypdfium2", "cairosvg", "fontTools", "PIL",
                   "os", "io", "pathlib", "shutil", "tempfile", "glob", "subprocess", "sys", "builtins"}
 BANNED_CALLS = {"open", "exec", "eval", "__import__"}
 
 
 def _modules():
-    files = sorted(LAYOUT.glob("*.py"))
-    assert files, "layout package not found"
+    files = sorted(PACKAGE.glob("layout/*.py")) + sorted(PACKAGE.glob("geom/*.py"))
+    assert len(files) > 8, "layout and geom packages not found"
     return files
 
 
-@pytest.mark.parametrize("path", _modules(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_layout_module_is_pure(path):
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):

@@ -1,7 +1,6 @@
 import pytest
 
-from generator.layout.geometry import Point, Rect, Size, Transform
-from generator.layout.scene import (
+from generator.geom.scene import (
     CAP_CENTRE_EM,
     Circle,
     FormDef,
@@ -18,8 +17,9 @@ from generator.layout.scene import (
     expand_text_block,
     flatten,
 )
-from generator.layout.textfit import fit_text
-from generator.layout.units import pt_to_mm
+from generator.geom.shapes import Point, Rect, Size, Transform
+from generator.geom.units import pt_to_mm
+from generator.text.fit import fit_text
 
 
 class Mono:

@@ -2,8 +2,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.layout.geometry import Size
-from generator.layout.textfit import (
+from generator.geom.shapes import Size
+from generator.geom.units import pt_to_mm
+from generator.text.fit import (
     FittedText,
     FontMetrics,
     MarkupError,
@@ -13,7 +14,6 @@ from generator.layout.textfit import (
     fit_text,
     parse_markup,
 )
-from generator.layout.units import pt_to_mm
 
 LONG_WORD = "Konstantynopolitańczykowianeczka"
 

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.layout.units import Length, mm_to_pt, mm_to_px, pt_to_mm, px_to_mm
+from generator.geom.units import Length, mm_to_pt, mm_to_px, pt_to_mm, px_to_mm
 
 
 @pytest.mark.parametrize(("text", "mm"), [

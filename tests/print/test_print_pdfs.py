@@ -9,15 +9,15 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from generator.layout import faces as F
-from generator.layout.geometry import Size
-from generator.layout.items import PrintItem
-from generator.layout.paper import paper_size
-from generator.layout.scene import Scene
+from generator.geom.paper import paper_size
+from generator.geom.scene import Scene
+from generator.geom.shapes import Size
+from generator.geom.units import pt_to_mm
 from generator.layout.sheets import SheetOptions, impose
-from generator.layout.units import pt_to_mm
-from generator.render.fonts import METRICS
+from generator.plan import draw as F
+from generator.plan.items import PrintItem
 from generator.render.pdf import render_pdf
+from generator.text.metrics import METRICS
 
 PT = 72 / 25.4
 
@@ -204,9 +204,9 @@ def test_min_text_size_is_readable():
 def test_deck_layout_from_data_overrides_the_standard_boxes(tmp_path):
     import shutil
 
-    from generator.layout.scene import TextBlock
+    from generator.geom.scene import TextBlock
     from generator.model.index import GameIndex
-    from generator.targets.print_items import Planner
+    from generator.plan import plan_game
     from generator.validate.run import validate_folder
     from tests.conftest import FIXTURES, edit
 
@@ -219,14 +219,14 @@ def test_deck_layout_from_data_overrides_the_standard_boxes(tmp_path):
                      "      text: {field: text, x: 5, y: 20, w: 53, h: 58, size_pt: 11, min_pt: 6}\n")
     result = validate_folder(data / "demo")
     assert result.ok, [i.format() for i in result.issues]
-    item = next(i for i in Planner(GameIndex(result.data)).cards() if i.label.startswith("gold_1"))
+    item = next(i for i in plan_game(GameIndex(result.data)).items["cards"] if i.label.startswith("gold_1"))
     blocks = [b for b in item.front(0.0) if isinstance(b, TextBlock)]
     text_block = next(b for b in blocks if "fazie" in " ".join(b.fitted.lines))
     assert (text_block.rect.x, text_block.rect.y, text_block.rect.w, text_block.rect.h) == (5, 20, 53, 58)
     assert text_block.fitted.size_pt == 11  # room to spare: the largest size
     initials = [i for i in item.front(0.0) if getattr(i, "size_pt", 0) > 20]  # the art panel's big letter
     assert initials == []
-    standard = next(i for i in Planner(GameIndex(validate_folder(FIXTURES / "demo").data)).cards())
+    standard = next(i for i in plan_game(GameIndex(validate_folder(FIXTURES / "demo").data)).items["cards"])
     assert [i for i in standard.front(0.0) if getattr(i, "size_pt", 0) > 20]
 
 
@@ -236,8 +236,8 @@ def test_card_art_and_back_images_print(tmp_path):
     from PIL import Image
 
     from generator.model.index import GameIndex
-    from generator.targets.previews import card_svgs
-    from generator.targets.print_items import Planner
+    from generator.plan import plan_game
+    from generator.render.previews import card_svgs
     from generator.validate.run import validate_folder
     from tests.conftest import FIXTURES, edit
 
@@ -251,7 +251,7 @@ def test_card_art_and_back_images_print(tmp_path):
     result = validate_folder(game)
     assert result.ok, [i.format() for i in result.issues]
     index = GameIndex(result.data, result.folder)
-    items = [i for i in Planner(index).cards() if i.group == "castles"]
+    items = [i for i in plan_game(index).items["cards"] if i.group == "castles"]
     imposed = impose(items, SheetOptions(paper=paper_size("a4")))
     data = render_pdf(Scene(tuple(imposed.pages), tuple(imposed.forms.values())))
     pdf = pdfium.PdfDocument(data)

@@ -8,11 +8,11 @@ import xml.etree.ElementTree as ET
 import pypdfium2 as pdfium
 
 from generator.model.index import GameIndex
-from generator.targets.previews import card_svgs
+from generator.render.previews import card_svgs
 from generator.validate.run import validate_folder
 from tests.conftest import FIXTURES, edit
 
-PAYLOAD = "<script>alert(1)</script> {{ 7*7 }} {% raw %} <b>x</b> ]]> &amp; <svg onload=alert(2)>"
+PAYLOAD = "<script>alert(1)</script> {{ 7*7 }} {% raw %} <b>x</b> ]> &amp; <svg onload=alert(2)>"
 
 
 def _game(tmp_path):

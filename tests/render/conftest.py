@@ -9,11 +9,8 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
 
-from generator.layout.geometry import Point, Rect, Size
-from generator.layout.imposition import plan_grid
-from generator.layout.marks import grid_crop_marks
-from generator.layout.paper import CARD_SIZES, PAPERS
-from generator.layout.scene import (
+from generator.geom.paper import CARD_SIZES, PAPERS
+from generator.geom.scene import (
     Circle,
     FormDef,
     Metadata,
@@ -24,8 +21,11 @@ from generator.layout.scene import (
     TextItem,
     UseForm,
 )
-from generator.layout.textfit import fit_text
-from generator.render.fonts import METRICS
+from generator.geom.shapes import Point, Rect, Size
+from generator.layout.imposition import plan_grid
+from generator.layout.marks import grid_crop_marks
+from generator.text.fit import fit_text
+from generator.text.metrics import METRICS
 
 POLISH = "ąćęłńóśźż ĄĆĘŁŃÓŚŹŻ"
 SVG_NS = "{http://www.w3.org/2000/svg}"

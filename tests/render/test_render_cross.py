@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from generator.layout.scene import Scene
+from generator.geom.scene import Scene
 from generator.render.pdf import render_pdf
 from generator.render.svg import render_svg
 

@@ -3,9 +3,10 @@ from pathlib import Path
 import pytest
 from reportlab.pdfbase import pdfmetrics
 
-from generator.layout.geometry import Size
-from generator.layout.textfit import FontMetrics, fit_text
+from generator.geom.shapes import Size
 from generator.render import fonts
+from generator.text import metrics
+from generator.text.fit import FontMetrics, fit_text
 
 POLISH = "ąćęłńóśźż ĄĆĘŁŃÓŚŹŻ"
 
@@ -27,7 +28,7 @@ def test_registration_happens_once_and_uses_shipped_files():
 
 
 def test_metrics_for_layout():
-    m = fonts.METRICS
+    m = metrics.METRICS
     assert isinstance(m, FontMetrics)
     w10 = m.width("Zagraj kartę", "DejaVuSans", 10)
     assert w10 > 0
@@ -41,12 +42,12 @@ def test_metrics_for_layout():
 
 @pytest.mark.parametrize("name", sorted(fonts.FACES))
 def test_every_face_covers_polish(name):
-    assert fonts.has_glyphs(POLISH, name)
+    assert metrics.has_glyphs(POLISH, name)
 
 
 def test_missing_glyphs_are_reported():
-    assert fonts.missing_glyphs("ok 漢字 ok\n", "DejaVuSans") == "字漢"
-    assert not fonts.has_glyphs("漢", "DejaVuSans")
+    assert metrics.missing_glyphs("ok 漢字 ok\n", "DejaVuSans") == "字漢"
+    assert not metrics.has_glyphs("漢", "DejaVuSans")
 
 
 def test_bold_variants_and_families():
@@ -57,20 +58,25 @@ def test_bold_variants_and_families():
 
 
 def test_real_metrics_hyphenate_polish():
-    out = fit_text("Konstantynopolitańczykowianeczka", Size(30, 40), fonts.METRICS, "DejaVuSans", 10, 10)
+    out = fit_text("Konstantynopolitańczykowianeczka", Size(30, 40), metrics.METRICS, "DejaVuSans", 10, 10)
     assert len(out.lines) > 1 and out.lines[0].endswith("-")
     assert all(w <= 30 for w in out.widths)
 
 
-def test_glyph_check_works_without_fonttools(monkeypatch):
-    """fontTools is a dev extra; at run time reportlab's own cmap must answer the same."""
-    import sys
+def test_text_engine_widths_equal_reportlab_widths():
+    """The text engine measures without reportlab; what it measures must be exactly what the PDF draws."""
+    from reportlab.pdfbase import pdfmetrics
 
-    monkeypatch.setitem(sys.modules, "fontTools", None)
-    monkeypatch.setitem(sys.modules, "fontTools.ttLib", None)
-    fonts._codepoints.cache_clear()
-    try:
-        assert fonts.has_glyphs(POLISH, "DejaVuSans")
-        assert fonts.missing_glyphs("a漢", "DejaVuSans-Bold") == "漢"
-    finally:
-        fonts._codepoints.cache_clear()
+    from generator.geom.units import pt_to_mm
+
+    fonts.ensure_registered()
+    samples = [POLISH, "Zażółć gęślą jaźń", "Konstantynopolitańczykowianeczka 123 — «»", "\u00a0x\u00a0", "漢 ok"]
+    for name in fonts.FACES:
+        for size in (5.5, 9, 11.3):
+            for text in samples:
+                assert metrics.METRICS.width(text, name, size) == pt_to_mm(pdfmetrics.stringWidth(text, name, size))
+
+
+def test_validation_does_not_need_reportlab_for_glyphs():
+    assert metrics.has_glyphs(POLISH, "DejaVuSans")
+    assert metrics.missing_glyphs("a漢", "DejaVuSans-Bold") == "漢"

@@ -8,8 +8,8 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
 
-from generator.layout.geometry import Rect, Size, Transform
-from generator.layout.scene import FormDef, Group, Metadata, Page, RectItem, Scene, TextItem, UseForm
+from generator.geom.scene import FormDef, Group, Metadata, Page, RectItem, Scene, TextItem, UseForm
+from generator.geom.shapes import Rect, Size, Transform
 from generator.render.pdf import render_pdf
 
 A4 = Size(210, 297)

@@ -3,8 +3,7 @@ import re
 
 import pytest
 
-from generator.layout.geometry import Point, Rect, Size, Transform
-from generator.layout.scene import (
+from generator.geom.scene import (
     Circle,
     FormDef,
     Group,
@@ -15,6 +14,7 @@ from generator.layout.scene import (
     TextItem,
     UseForm,
 )
+from generator.geom.shapes import Point, Rect, Size, Transform
 from generator.render.svg import render_svg, render_svg_pages
 
 A4 = Size(210, 297)
@@ -87,7 +87,7 @@ def test_primitives(probe):
     text = probe.svg_elements(svg, "text")[0]
     assert text.get("text-anchor") == "end" and text.get("font-stretch") == "condensed"
     assert text.get("font-family").startswith("'DejaVu Sans Condensed'")
-    from generator.render.fonts import METRICS
+    from generator.text.metrics import METRICS
     width = METRICS.width("Koniec", "DejaVuSansCondensed-Bold", 10)
     assert float(text.get("textLength")) == pytest.approx(width, abs=1e-4)  # viewers keep our measure
     assert text.get("lengthAdjust") == "spacingAndGlyphs"

@@ -144,9 +144,9 @@ def test_previews_are_used_when_the_print_engine_gives_them(demo, monkeypatch):
     import sys
     import types
 
-    fake = types.ModuleType("generator.targets.previews")
+    fake = types.ModuleType("generator.render.previews")
     fake.card_svgs = lambda index, lang="pl": {"gold_1": "<svg xmlns='http://www.w3.org/2000/svg'/>", "../evil": "x"}
-    monkeypatch.setitem(sys.modules, "generator.targets.previews", fake)
+    monkeypatch.setitem(sys.modules, "generator.render.previews", fake)
     from generator.rules_site.media import card_previews
 
     game = SiteGame(demo, previews=card_previews(demo, "pl"))
@@ -162,13 +162,13 @@ def test_broken_print_engine_falls_back_to_text_boxes(demo, monkeypatch, capsys)
     import sys
     import types
 
-    fake = types.ModuleType("generator.targets.previews")
+    fake = types.ModuleType("generator.render.previews")
 
     def boom(index, lang="pl"):
         raise RuntimeError("layout bug")
 
     fake.card_svgs = boom
-    monkeypatch.setitem(sys.modules, "generator.targets.previews", fake)
+    monkeypatch.setitem(sys.modules, "generator.render.previews", fake)
     from generator.rules_site.media import card_previews
 
     assert card_previews(demo, "pl") == {}

@@ -12,15 +12,42 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
-from .geometry import IDENTITY, Point, Rect, Size, Transform
-from .textfit import FittedText, Run
-from .units import pt_to_mm
+from generator.geom.shapes import IDENTITY, Point, Rect, Size, Transform
+from generator.geom.units import pt_to_mm
 
 DEFAULT_FONT = "DejaVuSans"
 CAP_CENTRE_EM = 0.36  # baseline sits this far (in em) below a line's middle, centring capitals
 ICON_PREFIX = "icon:"  # a FormDef named "icon:coin" is drawn for the :coin: token
 _COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 ANCHORS = ("start", "middle", "end")
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of a line in one style: text (regular or bold) or an icon of fixed width."""
+
+    text: str
+    bold: bool = False
+    icon: str | None = None
+    width: float = 0.0  # mm, set by fit_text
+
+
+@dataclass(frozen=True)
+class FittedText:
+    """The chosen size and the lines, as plain strings and as runs (with widths) for drawing."""
+
+    size_pt: float
+    lines: tuple[str, ...]
+    runs: tuple[tuple[Run, ...], ...]
+    widths: tuple[float, ...]
+    line_height: float  # mm
+    font: str
+    bold_font: str
+    icon_width: float  # mm
+
+    @property
+    def height(self) -> float:
+        return len(self.lines) * self.line_height
 
 
 def _colour(value: str | None, what: str) -> str | None:

@@ -10,9 +10,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .geometry import Point, Size
+from generator.geom.shapes import Point, Size
 
-Face = Callable[[float], tuple]
+
+class Face:
+    """A face resolved once: the builder runs (text fitted, icons placed) the first time a bleed is asked
+    for, and every later call — each copy of the card, the text-fit check, each print job, the site's
+    preview — gets the same scene items."""
+
+    __slots__ = ("_build", "_drawn")
+
+    def __init__(self, build: Callable[[float], tuple]):
+        self._build = build
+        self._drawn: dict[float, tuple] = {}
+
+    def __call__(self, bleed: float) -> tuple:
+        drawn = self._drawn.get(bleed)
+        if drawn is None:
+            drawn = self._drawn[bleed] = self._build(bleed)
+        return drawn
 
 
 @dataclass(frozen=True)

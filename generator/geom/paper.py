@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .geometry import Rect, Size
-from .units import px_to_mm
+from generator.geom.shapes import Rect, Size
+from generator.geom.units import px_to_mm
 
 PAPERS: dict[str, Size] = {
     "a4": Size(210.0, 297.0),

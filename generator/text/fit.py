@@ -7,17 +7,18 @@ a newline forces a line break. Lines come back as runs so every backend draws ex
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
 import pyphen
 
-from .geometry import EPS, Size
-from .units import pt_to_mm
+from generator.geom.scene import FittedText, Run
+from generator.geom.shapes import EPS, Size
+from generator.geom.units import pt_to_mm
+from generator.model import markup
 
-_TOKEN_RE = re.compile(r"(\*\*|:[A-Za-z][A-Za-z0-9_-]*:|\n)")
 _CORE_RE = re.compile(r"^(\W*)(.*?)(\W*)$", re.DOTALL)
 HYPHEN = "-"
 
@@ -29,34 +30,6 @@ class FontMetrics(Protocol):
     def width(self, text: str, font: str, size_pt: float) -> float: ...
 
     def line_height(self, font: str, size_pt: float) -> float: ...
-
-
-@dataclass(frozen=True)
-class Run:
-    """A piece of a line in one style: text (regular or bold) or an icon of fixed width."""
-
-    text: str
-    bold: bool = False
-    icon: str | None = None
-    width: float = 0.0  # mm, set by fit_text
-
-
-@dataclass(frozen=True)
-class FittedText:
-    """The chosen size and the lines, as plain strings and as runs (with widths) for drawing."""
-
-    size_pt: float
-    lines: tuple[str, ...]
-    runs: tuple[tuple[Run, ...], ...]
-    widths: tuple[float, ...]
-    line_height: float  # mm
-    font: str
-    bold_font: str
-    icon_width: float  # mm
-
-    @property
-    def height(self) -> float:
-        return len(self.lines) * self.line_height
 
 
 class TextDoesNotFit(ValueError):
@@ -77,41 +50,54 @@ class UnknownIcon(ValueError):
 
 
 class MarkupError(ValueError):
-    """Unbalanced ** in card text."""
+    """Malformed markup (an unclosed ``**`` or ``[[``) in a printed text."""
 
 
 Word = tuple[Run, ...]  # pieces with no space between them
 _BREAK: Word = ()
 
 
-def parse_markup(text: str, known_icons: Iterable[str] = frozenset()) -> list[Word]:
-    """Split text into words (tuples of styled pieces); an empty tuple marks a forced line break."""
+def parse_markup(text: str, known_icons: Iterable[str] = frozenset(),
+                 term_name: Callable[[str], str] | None = None) -> list[Word]:
+    """Split text into words (tuples of styled pieces); an empty tuple marks a forced line break.
+
+    The text is parsed by the one markup grammar (``model.markup``): a ``[[term|label]]`` reference sets its
+    label (or the term's name), ``§4.2`` sets as written, ``**bold**`` is bold, ``:icon:`` is an icon run."""
+    parsed = markup.parse(text)
+    if parsed.problems:
+        raise MarkupError(f"{parsed.problems[0]} in {text!r}")
     known = frozenset(known_icons)
     words: list[Word] = []
     current: list[Run] = []
-    bold = False
-    for token in _TOKEN_RE.split(text):
-        if token == "**":
-            bold = not bold
-        elif token == "\n":
-            _flush(words, current)
-            words.append(_BREAK)
-        elif len(token) > 2 and token[0] == ":" == token[-1]:
-            name = token[1:-1]
-            if name not in known:
-                raise UnknownIcon(name, text, known)
-            current.append(Run("", bold=bold, icon=name))
-        else:
-            _split_words(token, bold, words, current)
-    if bold:
-        raise MarkupError(f"unclosed ** in {text!r}")
+
+    def emit(nodes, bold: bool) -> None:
+        for node in nodes:
+            if isinstance(node, markup.Text):
+                for i, piece in enumerate(node.text.split("\n")):
+                    if i:
+                        _flush(words, current)
+                        words.append(_BREAK)
+                    _split_words(piece, bold, words, current)
+            elif isinstance(node, markup.Bold):
+                emit(node.children, True)
+            elif isinstance(node, markup.TermRef):
+                _split_words(node.label or (term_name(node.term) if term_name else node.term), bold, words, current)
+            elif isinstance(node, markup.RuleRef):
+                _split_words(f"§{node.number}", bold, words, current)
+            else:
+                if node.icon not in known:
+                    raise UnknownIcon(node.icon, text, known)
+                current.append(Run("", bold=bold, icon=node.icon))
+
+    emit(parsed.nodes, False)
     _flush(words, current)
     return words
 
 
 def fit_text(text: str, box: Size, metrics: FontMetrics, font: str, max_pt: float, min_pt: float,
              lang: str = "pl", step: float = 0.5, *, bold_font: str | None = None,
-             known_icons: Iterable[str] = frozenset(), icon_em: float = 1.2) -> FittedText:
+             known_icons: Iterable[str] = frozenset(), icon_em: float = 1.2,
+             term_name: Callable[[str], str] | None = None) -> FittedText:
     """Largest size from max_pt down to min_pt (in `step`s) at which the text fits the box.
 
     Words wider than the box are hyphenated (pyphen, `lang`); anything else wraps at spaces.
@@ -119,7 +105,7 @@ def fit_text(text: str, box: Size, metrics: FontMetrics, font: str, max_pt: floa
     """
     if not 0 < min_pt <= max_pt or step <= 0:
         raise ValueError(f"need 0 < min_pt <= max_pt and step > 0, got {min_pt}, {max_pt}, {step}")
-    words = parse_markup(text, known_icons)
+    words = parse_markup(text, known_icons, term_name)
     setter = _Setter(box, metrics, font, bold_font or f"{font}-Bold", icon_em, lang)
     reason = "no size tried"
     for size in _sizes(max_pt, min_pt, step):

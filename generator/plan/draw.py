@@ -9,11 +9,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from .geometry import Point, Rect, Size
-from .hexgrid import HexTileError, bleed_outline, hex_to_point, outline, outline_bbox
-from .scene import Circle, ImageItem, Line, Polygon, RectItem, TextBlock, TextItem
-from .textfit import FontMetrics, TextDoesNotFit, fit_text
-from .units import pt_to_mm
+from generator.geom.hexgrid import HexTileError, bleed_outline, hex_to_point, outline, outline_bbox
+from generator.geom.scene import Circle, ImageItem, Line, Polygon, RectItem, TextBlock, TextItem
+from generator.geom.shapes import Point, Rect, Size
+from generator.geom.units import pt_to_mm
+from generator.plan.items import Face
+from generator.text.fit import FontMetrics, TextDoesNotFit, fit_text
 
 UNKNOWN = "unknown"
 FONT = "DejaVuSansCondensed"
@@ -83,6 +84,7 @@ class CardView:
     footer: str = ""
     copies: str = ""
     proxy: bool = True
+    proxy_label: str = "PROXY"  # the localized word for a stand-in card
     values: dict = field(default_factory=dict)  # extra fields for data-defined boxes (stats.<key> …)
     image: tuple[str, tuple[int, int]] | None = None  # (file path, (width px, height px)) of the card's art
 
@@ -106,12 +108,13 @@ def blank(rect: Rect, label: str = "?") -> tuple:
                      anchor="middle", fill="#7a7a7a"))
 
 
-def text_box(box: Box, text: str, metrics: FontMetrics, icons=frozenset(), fill: str = INK) -> tuple:
+def text_box(box: Box, text: str, metrics: FontMetrics, icons=frozenset(), fill: str = INK,
+             term_name=None) -> tuple:
     """Fit ``text`` into the box (wrap, hyphenate, shrink); raise FaceTextError when it cannot."""
     font = BOLD if box.bold else FONT
     try:
         fitted = fit_text(text, Size(box.w, box.h), metrics, font, box.size_pt, min(box.min_pt, box.size_pt),
-                          bold_font=BOLD, known_icons=icons)
+                          bold_font=BOLD, known_icons=icons, term_name=term_name)
     except TextDoesNotFit:
         raise FaceTextError(box.field, f"text does not fit {box.w:.1f} × {box.h:.1f} mm even at "
                                        f"{box.min_pt:.1f} pt ({len(text)} characters)") from None
@@ -120,8 +123,8 @@ def text_box(box: Box, text: str, metrics: FontMetrics, icons=frozenset(), fill:
     return (TextBlock(box.rect(), fitted, align=box.align, valign=box.valign, fill=fill),)
 
 
-def proxy_mark(size: Size) -> tuple:
-    return (TextItem(size.w - 1.6, size.h - 1.2, "PROXY", font=FONT, size_pt=4, anchor="end", fill="#8c8c8c"),)
+def proxy_mark(size: Size, label: str = "PROXY") -> tuple:
+    return (TextItem(size.w - 1.6, size.h - 1.2, label, font=FONT, size_pt=4, anchor="end", fill="#8c8c8c"),)
 
 
 def background(size: Size, bleed: float, fill: str) -> RectItem:
@@ -130,8 +133,8 @@ def background(size: Size, bleed: float, fill: str) -> RectItem:
 
 
 def card_front(view: CardView, size: Size, metrics: FontMetrics, boxes: dict[str, Box] | None = None,
-               icons=frozenset()):
-    """A face function for one card design (see layout/items.py)."""
+               icons=frozenset(), term_name=None):
+    """The face of one card design (see plan/items.py)."""
     boxes = dict(boxes or scaled_boxes(size))
     if view.cost is None and "cost" in boxes and "name" in boxes:  # no cost disc: the name takes its room
         cost, name = boxes["cost"], boxes["name"]
@@ -147,15 +150,15 @@ def card_front(view: CardView, size: Size, metrics: FontMetrics, boxes: dict[str
             items.append(RectItem(Rect(inner.x, inner.y, inner.w, 1.2), fill=view.faction_color, stroke=None,
                                   stroke_pt=0))
         for name, box in boxes.items():
-            items.extend(_card_box(name, box, view, metrics, icons))
+            items.extend(_card_box(name, box, view, metrics, icons, term_name))
         if view.proxy:
-            items.extend(proxy_mark(size))
+            items.extend(proxy_mark(size, view.proxy_label))
         return tuple(items)
 
-    return face
+    return Face(face)
 
 
-def _card_box(name: str, box: Box, view: CardView, metrics: FontMetrics, icons) -> list:
+def _card_box(name: str, box: Box, view: CardView, metrics: FontMetrics, icons, term_name=None) -> list:
     value = _field_value(box.field, view)
     if box.field == "art":
         return _art(box, view)
@@ -173,7 +176,7 @@ def _card_box(name: str, box: Box, view: CardView, metrics: FontMetrics, icons) 
         return frame + list(blank(box.rect()))
     if box.field == "stats":
         return frame + _stats(box, view, metrics, icons)
-    return frame + list(text_box(box, value, metrics, icons))
+    return frame + list(text_box(box, value, metrics, icons, term_name=term_name))
 
 
 def _field_value(field_name: str, view: CardView):
@@ -259,7 +262,7 @@ def card_back(title: str, subtitle: str, size: Size, color: str, metrics: FontMe
                 *text_box(title_box, title, metrics, fill="#ffffff"),
                 *text_box(sub_box, subtitle, metrics, fill="#ffffff"))
 
-    return face
+    return Face(face)
 
 
 # --- tokens and markers ------------------------------------------------------------------------------
@@ -295,7 +298,7 @@ def token_face(label: str | None, size: Size, shape: str, color: str, metrics: F
             items.append(Circle(centre, size.w / 2, fill=None, stroke="#000000", stroke_pt=0.3))
         return tuple(items)
 
-    return face
+    return Face(face)
 
 
 def circle_cut(size: Size, segments: int = 48) -> tuple[Point, ...]:
@@ -334,7 +337,7 @@ def die_net(faces: list[str], side: float, color: str, metrics: FontMetrics):
             items.append(Polygon(tab, fill="#e8e8e8", stroke="#000000", stroke_pt=0.3))
         return tuple(items)
 
-    return face
+    return Face(face)
 
 
 def _die_tabs(side: float, pad: float) -> list[tuple[Point, ...]]:
@@ -394,7 +397,7 @@ def square_tile(name: str, size: Size, exits, terrain: str | None, symbol: str |
                                       valign="middle"), symbol, metrics))
         return tuple(items)
 
-    return face
+    return Face(face)
 
 
 @dataclass(frozen=True)
@@ -429,9 +432,10 @@ def hex_tile(name: str, shape: HexShape, terrain: str | None, labels: dict, metr
             items.append(Polygon(tuple(grown), fill=terrain_colour(terrain), stroke=None, stroke_pt=0))
         items.append(Polygon(shape.outline, fill=terrain_colour(terrain), stroke="#333333", stroke_pt=0.6))
         for (q, r), c in shape.centres:
-            label = labels.get((q, r), f"{q},{r}")
-            items.append(TextItem(c.x, c.y + shape.hex_size * 0.45, label, font=FONT, size_pt=6, anchor="middle",
-                                  fill="#333333"))
+            label = labels.get((q, r), "")
+            if label:
+                items.append(TextItem(c.x, c.y + shape.hex_size * 0.45, label, font=FONT, size_pt=6,
+                                      anchor="middle", fill="#333333"))
         first = shape.centres[0][1]
         w = shape.hex_size * 1.5
         items.extend(text_box(Box("name", first.x - w / 2, first.y - shape.hex_size * 0.35, w,
@@ -439,7 +443,7 @@ def hex_tile(name: str, shape: HexShape, terrain: str | None, labels: dict, metr
                               name, metrics))
         return tuple(items)
 
-    return face
+    return Face(face)
 
 
 def _origin_of(shape: HexShape, hexes) -> Point:
@@ -462,7 +466,7 @@ def unknown_shape_tile(name: str, size: Size, note: str, metrics: FontMetrics):
                           note, metrics),
                 *proxy_mark(size))
 
-    return face
+    return Face(face)
 
 
 # --- player aids -----------------------------------------------------------------------------------
@@ -482,7 +486,7 @@ def aid_sheet(title: str, heading: str, lines: list[str], size: Size, metrics: F
                 *text_box(Box("text", 7, 25, size.w - 14, size.h - 32, 8, 4), body, metrics),
                 *proxy_mark(size))
 
-    return face
+    return Face(face)
 
 
 __all__ = ["Box", "CardView", "FaceTextError", "HexShape", "HexTileError", "UNKNOWN", "aid_sheet", "blank",

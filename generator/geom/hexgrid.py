@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from .geometry import ORIGIN, Point, Rect, offset_polygon, polygon_bbox
+from generator.geom.shapes import ORIGIN, Point, Rect, offset_polygon, polygon_bbox
 
 HexOrientation = Literal["pointy", "flat"]
 SQRT3 = math.sqrt(3.0)

@@ -1,0 +1,118 @@
+"""Paper standees: the print-and-play stand-in for a plastic figure.
+
+One item is a fold-over strip — base tab, front panel, back panel (turned 180° so it reads upright from
+behind once folded), base tab — with dashed fold lines, plus a slotted base beside it: cut the item out,
+cut the base off along the solid line and open its slot, fold the strip at the middle, and push both tabs
+through the slot. The front shows the figure's name, its faction (name and colour band) and the unit
+type; the back repeats them. Counts are the inventory's: per faction where the data splits them.
+
+Sizes come from ``print.size`` ({w, h} of one panel) or the default below (an assumption the data can
+override: the rulebooks give no figure sizes)."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from generator.geom.scene import Group, Line, RectItem, TextItem
+from generator.geom.shapes import Point, Rect, Size, Transform
+from generator.i18n import t
+from generator.plan import draw as F
+from generator.plan.context import PlanContext, size_of
+from generator.plan.items import Face, PrintItem
+from generator.plan.kinds.base import Kind
+from generator.schema.base import UNKNOWN
+
+PANEL = Size(22.0, 38.0)  # one face of the figure, mm
+TAB = 9.0  # base tab depth below each panel
+GAP = 2.0  # between the strip and the base
+BASE = Size(14.0, 30.0)  # the slotted base, stood on its long side beside the strip
+SLOT_W = 1.0
+FOLD = (1.2, 0.9)  # dash pattern of fold lines, mm
+
+
+def item_size(panel: Size) -> Size:
+    return Size(panel.w + GAP + BASE.w, 2 * TAB + 2 * panel.h)
+
+
+def plan(ctx: PlanContext) -> Iterator[PrintItem]:
+    for pos, comp, count in ctx.printable("standee"):
+        spec = comp.print
+        panel = size_of(spec.size, PANEL)
+        unit = ctx.t(spec.label) if spec.label else ctx.t(comp.name)
+        groups: list[tuple[str | None, int]] = []
+        if comp.per_faction and comp.count != UNKNOWN:
+            known = 0
+            for faction_id, n in comp.per_faction.items():
+                if n != UNKNOWN:
+                    groups.append((faction_id, n))
+                    known += n
+            if count > known:
+                groups.append((None, count - known))
+        else:
+            groups.append((None, count))
+        for faction_id, n in groups:
+            faction = ctx.factions.get(faction_id or "")
+            colour = faction.color if faction else (spec.color or "#6f6f6f")
+            faction_name = ctx.t(faction.name) if faction else None
+            face = standee_face(unit, faction_name, colour, panel, ctx)
+            for k in range(n):
+                yield PrintItem(comp.id, "standees", item_size(panel), face,
+                                label=f"{comp.id}-{faction_id or 'all'}-{k + 1}", group=comp.id,
+                                origin=("components", pos))
+
+
+def _panel(rect: Rect, name: str, faction: str | None, colour: str, ctx: PlanContext) -> list:
+    items: list = [RectItem(rect, fill="#ffffff", stroke=None, stroke_pt=0),
+                   RectItem(Rect(rect.x, rect.y, rect.w, 5.0), fill=colour, stroke=None, stroke_pt=0),
+                   RectItem(Rect(rect.x, rect.bottom - 3.0, rect.w, 3.0), fill=colour, stroke=None, stroke_pt=0)]
+    silhouette = Rect(rect.x + rect.w * 0.2, rect.y + 7.0, rect.w * 0.6, rect.h * 0.42)
+    items.append(RectItem(silhouette, fill=F._tint(colour, 0.75), stroke=None, stroke_pt=0, radius=rect.w * 0.3))
+    initial = (name or "?")[:1].upper()
+    items.append(TextItem(silhouette.center.x, silhouette.center.y + 3.0, initial, font=F.BOLD, size_pt=16,
+                          anchor="middle", fill="#ffffff"))
+    text_top = silhouette.bottom + 1.0
+    name_box = F.Box("name", rect.x + 1.0, text_top, rect.w - 2.0, 7.0, 7.5, 5.0, bold=True, align="center",
+                     valign="middle")
+    items.extend(F.text_box(name_box, name, ctx.metrics))
+    if faction:
+        fac_box = F.Box("faction", rect.x + 1.0, text_top + 7.0, rect.w - 2.0, rect.bottom - 3.5 - text_top - 7.0,
+                        6.5, 5.0, align="center", valign="top")
+        items.extend(F.text_box(fac_box, faction, ctx.metrics))
+    return items
+
+
+def standee_face(name: str, faction: str | None, colour: str, panel: Size, ctx: PlanContext) -> Face:
+    strip_h = 2 * TAB + 2 * panel.h
+    slot_label = t(ctx.lang, "print.standee_slot")
+
+    def face(bleed: float) -> tuple:
+        w = panel.w
+        items: list = [RectItem(Rect(-bleed, -bleed, w + GAP + BASE.w + 2 * bleed, strip_h + 2 * bleed),
+                                fill="#ffffff", stroke=None, stroke_pt=0)]
+        # tabs (grey, glued or slotted into the base)
+        for y in (0.0, strip_h - TAB):
+            items.append(RectItem(Rect(0, y, w, TAB), fill=F._tint(colour, 0.85), stroke=None, stroke_pt=0))
+        front = Rect(0, TAB + panel.h, w, panel.h)
+        back = Rect(0, TAB, w, panel.h)
+        items.extend(_panel(front, name, faction, colour, ctx))
+        # the back panel is the front turned 180° about its centre: upright when the strip is folded
+        turn = Transform.rotate(180, back.center)
+        local = Rect(0, TAB, w, panel.h)
+        items.append(Group(tuple(_panel(local, name, faction, colour, ctx)), turn))
+        for y in (TAB, TAB + panel.h, TAB + 2 * panel.h):
+            items.append(Line(Point(0, y), Point(w, y), stroke="#555555", stroke_pt=0.35, dash=FOLD))
+        # cut line between strip and base, and the base with its slot
+        x0 = w + GAP / 2
+        items.append(Line(Point(x0, 0), Point(x0, strip_h), stroke="#000000", stroke_pt=0.35))
+        base = Rect(w + GAP, (strip_h - BASE.h) / 2, BASE.w, BASE.h)
+        items.append(RectItem(base, fill=F._tint(colour, 0.6), stroke="#000000", stroke_pt=0.35, radius=1.5))
+        slot = Rect(base.center.x - SLOT_W / 2, base.y + (BASE.h - (w + 1.0)) / 2 if BASE.h > w + 1 else base.y + 2,
+                    SLOT_W, min(w + 1.0, BASE.h - 4))
+        items.append(RectItem(slot, fill="#ffffff", stroke="#000000", stroke_pt=0.35))
+        items.append(Group((TextItem(0, 0, slot_label, font=F.FONT, size_pt=4.5, anchor="middle", fill="#333333"),),
+                           Transform.rotate(-90).then(Transform.translate(base.x + 2.6, base.center.y))))
+        return tuple(items)
+
+    return Face(face)
+
+
+KIND = Kind(name="standee", method="standee", sheet="standees", plan=plan, components=("figure",))

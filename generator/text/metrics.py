@@ -1,0 +1,55 @@
+"""Font metrics for the text engine, read from the shipped TTFs with fontTools (no drawing library).
+
+Widths are the fonts' advance widths, computed exactly as reportlab computes them (advance × 1000 /
+unitsPerEm, the notdef width for a character the font lacks, summed left to right), so the text engine
+measures precisely what the PDF backend will draw. Each font file is read once per process."""
+from __future__ import annotations
+
+import unicodedata
+from functools import cache
+
+from generator.fonts import LINE_HEIGHT_EM, face
+from generator.geom.units import pt_to_mm
+
+
+@cache
+def _table(font: str) -> tuple[dict[int, float], float, frozenset[int]]:
+    from fontTools.ttLib import TTFont
+
+    with TTFont(str(face(font).path), lazy=True) as ft:
+        scale = 1000 / ft["head"].unitsPerEm
+        hmtx = ft["hmtx"].metrics
+        cmap = ft.getBestCmap()
+        order = ft.getGlyphOrder()
+        widths = {code: hmtx[name][0] * scale for code, name in cmap.items()}
+        default = hmtx[order[0]][0] * scale
+    if 0x20 in widths:
+        widths[0xA0] = widths[0x20]
+    return widths, default, frozenset(cmap)
+
+
+class FontMetrics:
+    """Widths and line heights in millimetres (the FontMetrics protocol of text/fit.py)."""
+
+    def width(self, text: str, font: str, size_pt: float) -> float:
+        widths, default, _ = _table(font)
+        get = widths.get
+        return pt_to_mm(0.001 * size_pt * sum(get(ord(ch), default) for ch in text))
+
+    def line_height(self, font: str, size_pt: float) -> float:
+        face(font)
+        return pt_to_mm(LINE_HEIGHT_EM * size_pt)
+
+
+METRICS = FontMetrics()
+
+
+def missing_glyphs(text: str, font: str) -> str:
+    """Characters of `text` the font cannot draw (control characters ignored), sorted, once each."""
+    cmap = _table(font)[2]
+    chars = {ch for ch in text if unicodedata.category(ch) != "Cc"}
+    return "".join(sorted(ch for ch in chars if ord(ch) not in cmap))
+
+
+def has_glyphs(text: str, font: str) -> bool:
+    return not missing_glyphs(text, font)
