@@ -612,3 +612,12 @@ def test_every_cited_section_is_printed_in_the_rulebook(data):
     text = normalize(text)
     missing = sorted({s.section for _, s in sources_in(data) if s.section and normalize(s.section) not in text})
     assert missing == []
+
+
+def test_polish_slips_fixed(data):
+    # "Karta z ranga" → "z rangą" (instrumental after "z"); no data ids inside Polish setup notes
+    unit = next(t for t in data.glossary if t.id == "jednostka")
+    assert "z rangą 1–4" in unit.definition.pl
+    notes = [r.note.pl for r in data.setup.rows if r.note]
+    assert not [n for n in notes if re.search(r"\b[a-z]+_[a-z_]+\b", n)]
+

@@ -477,3 +477,11 @@ def test_every_cited_section_is_printed_in_the_rulebook(data):
     text = normalize(text)
     missing = sorted({s.section for _, s in sources_in(data) if s.section and normalize(s.section) not in text})
     assert missing == []
+
+
+def test_polish_slips_fixed(data):
+    # reviewers' find: "koszcie w wpływach" → "we wpływach" (before a consonant cluster "w" becomes "we")
+    texts = [r.text.pl for r in data.rules] + [t.definition.pl for t in data.glossary]
+    assert not [t for t in texts if " w wpływ" in t]
+    assert any("koszcie we wpływach" in t for t in texts)
+
