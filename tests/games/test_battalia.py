@@ -527,7 +527,76 @@ RULEBOOK_CONTRADICTIONS = [
     ("jednego lub dwóch wolnych ludzi", "standardowo do 3 wolnych"),  # Narzędzia vs Wyrocznia Słońca
     ("nie podlegają przemianie", "amulet"),                # Użycie wielkich artefaktów vs Amulety
     ("planszę gracza",),                                   # step 7 takes a player board; boards are crowdfunding-only
+    # second pass (line numbers of the rulebook text file):
+    ("wraz z dwiema kartami zasobów", "z dwoma wolnymi"),   # Broń L783 / Zatrudnianie bohaterów L961 vs Młot Starto L912
+    ("Laska Terry", "Laska terra"),                        # illustration label L240–241 vs power list L947
+    ("to jedyna droga", "wraz z kartą zasobów"),           # Zatrudnianie jednostek L550–553 vs Atak na neutralne miasto L1250
+    ("posiada państwo z 5 miastami", "podnieść piąte miasto", "wybuduje 5 miast"),  # L100–101, L1294, L1450
+    ("Pozostałe zasady nie zmieniają się", "usuwa się siedem"),  # volcano L1416–1417, L1453 vs L358–360, L904, L1537
+    ("jednej z czterech frakcji", "neutralne terytorium", "piąta uniwersalna frakcja"),  # L73–75 vs L27, L40
+    ("zawsze jest tyle samo ile kart jednostek", "nie otrzymuje wraz z nią karty zasobów"),  # L22 vs L1466–1470
+    ("Opis karty", "Zagrywanie artefaktów podczas bitwy"),  # L113–114 vs L1229–1234
+    ("od 1 do 4", "poziom 6 w dodatkowych scenariuszach"),  # L293 vs L295–296
+    ("jeden dzień", "w tej turze"),                        # L200–201, L1317–1319 vs L1333–1335
+    ("po 4 stronach ruin", "9 środkowych polach"),         # L330–331 vs L1412–1413
 ]
+
+# The second-pass contradictions: each top-level entry keeps at least two different readings with their sources
+NEW_CONTRADICTIONS = {
+    "resource_card_sources": {"only with a hired unit", "also with the lord gained for a neutral city"},
+    "five_level_4_cities": {"a player owns 5 cities of level 4", "the first player to raise a fifth city to level 4",
+                            "a player builds 5 cities at level 4"},
+    "volcano_great_artifacts": {13, 10, 3},   # 8 under the temples + 5 displayed; 10 cards; 3 left with 2 players
+    "card_factions": set(),
+    "resources_match_units": set(),
+    "zero_strength_cards_in_battle": set(),
+    "city_level_range": {"1–4", 6},
+    "sun_ray_duration": {"the whole day (one round)", "this turn"},
+    "neutral_city_squares": set(),
+}
+
+
+@pytest.mark.parametrize("cid", sorted(NEW_CONTRADICTIONS))
+def test_contradiction_has_both_readings(data, cid):
+    entry = next(c for c in data.contradictions if c.id == cid)
+    values = [r.value for r in entry.readings]
+    assert len(values) >= 2 and len(set(map(str, values))) == len(values), values
+    assert NEW_CONTRADICTIONS[cid] <= set(values)
+    assert all(r.source.section for r in entry.readings)
+
+
+def test_hero_cost_records_the_hammer_reading(data):
+    # Zatrudnianie bohaterów: "jedną kartę broni i dwie karty zasobów"; Młot Starto: "z dwoma wolnymi"
+    constant = next(c for c in data.constants if c.id == "hero_cost_resources")
+    assert constant.value == 2
+    assert [(r.field, "free men" in str(r.value)) for r in constant.conflicts] == [("value", True)]
+
+
+def test_laska_terry_spellings(data):
+    card = next(c for c in data.cards if c.name.pl == "Laska Terry")
+    assert [r.value for r in card.conflicts if r.field == "name"] == ["Laska terra"]
+
+
+def test_age_and_card_anatomy(data):
+    # Opis karty info block: "wiek: 12+"
+    assert data.game.age.min == 12
+    # Opis karty (L109–118): A symbol, B battle strength (= rank for units), C cost; ranks 1–4
+    rule = next(r for r in data.rules if normalize(r.title.pl) == "budowa karty")
+    assert rule.source.section == "Opis karty"
+    for word in ("A —", "B —", "C —", "wolni ludzie 1", "dowódcy 2", "kapłani 3", "lordowie 4"):
+        assert word in rule.text.pl, word
+
+
+def test_inferences_are_assumptions(data):
+    board = next(b for b in data.boards if b.component == "main_board")
+    # Dwuosobowa rozgrywka names only "the last row and column": which ones is our choice
+    assert all(m.source.assumption for m in board.grid.marks if m.mark == "impassable")
+    # "po 4 stronach ruin" gives no distance, so no neutral-city square is marked
+    assert not [m for m in board.grid.marks if m.mark == "neutral_city"]
+    # which five great artifacts are base is not stated
+    great = {d.id for d in data.decks if d.component in ("great_artifacts_base", "great_artifacts_cf")}
+    assert all(c.source.assumption for c in data.cards if c.deck in great)
+    assert not [c for c in data.cards if c.source.note and "assumption" in c.source.note]
 
 
 @pytest.mark.parametrize("words", RULEBOOK_CONTRADICTIONS, ids=lambda w: "/".join(w))
@@ -543,3 +612,12 @@ def test_every_cited_section_is_printed_in_the_rulebook(data):
     text = normalize(text)
     missing = sorted({s.section for _, s in sources_in(data) if s.section and normalize(s.section) not in text})
     assert missing == []
+
+
+def test_polish_slips_fixed(data):
+    # "Karta z ranga" → "z rangą" (instrumental after "z"); no data ids inside Polish setup notes
+    unit = next(t for t in data.glossary if t.id == "jednostka")
+    assert "z rangą 1–4" in unit.definition.pl
+    notes = [r.note.pl for r in data.setup.rows if r.note]
+    assert not [n for n in notes if re.search(r"\b[a-z]+_[a-z_]+\b", n)]
+

@@ -27,7 +27,9 @@ from tests.games._support import (
 )
 
 GAME = "rune_age"
-PLAYER_COUNTS = (2, 3, 4)
+# OPIS GRY: "2–4 graczy"; the setup table's "1 gracz" row and "Gra jednoosobowa" (two scenarios) add solo play
+PLAYER_COUNTS = (1, 2, 3, 4)
+SOLO_SCENARIOS = {"Odrodzenie Władców Smoków", "Kataklizm"}  # the scenarios with a "Gra jednoosobowa" paragraph
 
 # ---- ZAWARTOŚĆ PUDEŁKA (the component list), every number it prints ---------------------------------
 BOX_COUNTS = {
@@ -170,8 +172,9 @@ def test_inventory_totals(inv):
     # ZAWARTOŚĆ PUDEŁKA: 252 cards, 38 tokens, 1 die, and the rulebook itself ("Niniejsza instrukcja")
     assert inv["totals"] == {"card": 252, "token": 38, "die": 1, "sheet": 1}
     assert inv["game"] == GAME and inv["module"] is None
-    # OPIS GRY: "Każdy z 2–4 graczy"
-    assert inv["players"] == {"min": 2, "max": 4}
+    # OPIS GRY: "Każdy z 2–4 graczy", but "Zmienne przygotowanie do gry" has a "1 gracz" row and two scenarios
+    # have "Gra jednoosobowa" — the range includes 1 and the clash is a recorded contradiction (player_count)
+    assert inv["players"] == {"min": 1, "max": 4}
 
 
 def test_inventory_json_contract(run_cli):
@@ -206,8 +209,40 @@ def test_setup_json_contract(run_cli):
 
 
 def test_setup_player_counts(general_setup):
-    # OPIS GRY: 2–4 players (the table's 1-player row belongs to the solo variants; see the table test)
-    assert general_setup["player_counts"] == list(PLAYER_COUNTS)
+    # OPIS GRY: 2–4 players, plus the table's "1 gracz" column for the solo variants
+    assert general_setup["player_counts"] == [1, 2, 3, 4]
+
+
+def counts_of(name_pl: str) -> tuple[int, ...]:
+    return PLAYER_COUNTS if name_pl in SOLO_SCENARIOS else (2, 3, 4)
+
+
+def played(row: dict, counts: tuple[int, ...]) -> dict:
+    return {n: v for n, v in values_by_players(row).items() if n in counts}
+
+
+def test_solo_setup_column(run_cli):
+    # Zmienne przygotowanie do gry, row "1 gracz": 9 | 8 | 4 | 2 | 2; `pnp setup rune_age --players 1` works
+    result = run_cli("setup", GAME, "--data", CARDS_DATA, "--json", "--players", "1")
+    assert result.code == 0, result.err
+    report = result.json()
+    assert report["player_counts"] == [1]
+    for component, expected in (("gold_1", 9), ("gold_2", 8), ("gold_3", 4), ("city_cards", 2)):
+        assert values_by_players(one_row(report, component)) == {1: expected}, component
+    # step 3: the three unused races go back to the box (3 × 23)
+    assert values_by_players(one_row(report, "race_cards", "box")) == {1: 69}
+    solo = setup(GAME, "--players", "1", "--scenario", "rise_of_the_dragonlords")
+    neutral = [r for r in solo["rows"] if r["scenario"] == "rise_of_the_dragonlords" and r["component"].startswith("neutral_")]
+    assert len(neutral) == 3 and all(values_by_players(r) == {1: 2} for r in neutral)
+
+
+def test_solo_scenarios(data):
+    # ODRODZENIE WŁADCÓW SMOKÓW / KATAKLIZM "Gra jednoosobowa"; WOJNY RUNÓW and MONUMENT have none
+    ranges = {s.name.pl: (s.players.min, s.players.max) for s in data.scenarios}
+    assert ranges == {"Odrodzenie Władców Smoków": (1, 4), "Kataklizm": (1, 4), "Wojny runów": (2, 4), "Monument": (2, 4)}
+    solo_steps = {s.scenario: s.text.pl for s in data.setup.steps if s.players == [1]}
+    assert "Obfite plony" in solo_steps["rise_of_the_dragonlords"]
+    assert "Obelisk strażnika" in solo_steps["cataclysm"] and "Brat przeciwko bratu" in solo_steps["cataclysm"]
 
 
 @pytest.mark.parametrize("column, component", [(0, "gold_1"), (1, "gold_2"), (2, "gold_3"), (4, "city_cards")])
@@ -225,8 +260,9 @@ def test_setup_table_neutral_piles_per_scenario(data, name_pl):
     comps = components_by_id(inventory(GAME))
     piles = [r for r in report["rows"] if r["scenario"] == sid and comps[r["component"]]["parent"] == "neutral_cards"]
     assert {unquote(comps[r["component"]]["name"]["pl"]) for r in piles} == SCENARIO_NEUTRALS[name_pl]
+    counts = counts_of(name_pl)
     for row in piles:
-        assert values_by_players(row) == {n: VARIABLE_SETUP[n][3] for n in PLAYER_COUNTS}, row["component"]
+        assert played(row, counts) == {n: VARIABLE_SETUP[n][3] for n in counts}, row["component"]
 
 
 @pytest.mark.parametrize("name_pl", sorted(SCENARIO_NEUTRALS))
@@ -237,7 +273,8 @@ def test_setup_event_deck_per_scenario(data, name_pl):
     comps = components_by_id(inventory(GAME))
     events = [r for r in report["rows"] if r["scenario"] == sid and comps[r["component"]]["parent"] == "event_cards"]
     assert len(events) == 1
-    assert values_by_players(events[0]) == {n: EVENTS_PER_SCENARIO for n in PLAYER_COUNTS}
+    counts = counts_of(name_pl)
+    assert played(events[0], counts) == {n: EVENTS_PER_SCENARIO for n in counts}
 
 
 def test_setup_table_is_recorded_whole(data):
@@ -357,7 +394,47 @@ RULEBOOK_CONTRADICTIONS = [
     ("Okrzyk wojenny", "Okrzyk bojowy"),
     # PRZYKŁAD BITWY: "Smoczego Władcę Kalladrę" vs "Władca Smoków Kalladra"
     ("Smoczy Władca Kalladra", "Władca Smoków Kalladra"),
+    # OPIS GRY (L15) "Każdy z 2–4 graczy" vs the table row "1 gracz" (L149) and "Gra jednoosobowa" (L607, L659)
+    ("OPIS GRY", "Zmienne przygotowanie do gry", "ODRODZENIE WŁADCÓW SMOKÓW"),
+    # MONUMENT: "Opis scenariusza" (L669, most gold at the end) vs "Warunki zwycięstwa" (L677)
+    ("Opis scenariusza", "Warunki zwycięstwa"),
+    # WAIQAR NIEUMARŁY / PRZYKŁAD BITWY (L405, L615, L779) vs the captions "Armia Waiquara Nieumarłego" (L420–444)
+    ("Waiqar Nieumarły", "Waiquar Nieumarły"),
+    # KOŚĆ WYNISZCZENIA (L369) / battle step 3 (L379): any Event with the symbol; SKRÓT ZASAD (L852): only enemies
+    ("KOŚĆ WYNISZCZENIA", "SKRÓT ZASAD"),
+    # Zmienne przygotowanie do gry (L145) "Stos kart o koszcie 1/2/3" vs Gold by value (L38, L73; value 3 costs 5, L331)
+    ("Zmienne przygotowanie do gry", "ZAWARTOŚĆ PUDEŁKA", "costs 5 influence"),
+    # "Smoczyc Runów" (L15, L36, L619, L629) vs "SMOCZYCH RUNÓW" / "Smoczej Runy" (L95, L623)
+    ("Smoczyc Runów", "Smoczych Runów"),
+    # "Przeprowadzanie oblężenia" (L298, L702) vs heading "PRZEPROWADZANIE OBŁĘŻENIA" (L448), "PRZYKŁAD OBLEŻENIA" (L492)
+    ("Przeprowadzanie oblężenia", "PRZEPROWADZANIE OBŁĘŻENIA", "PRZYKŁAD OBLEŻENIA"),
 ]
+
+# The top-level contradictions added in the second data pass: each has at least two readings that differ
+NEW_CONTRADICTIONS = {
+    "player_count": {2, 1},
+    "monument_goal": {"most gold at the end of the game"},
+    "waiqar_spelling": {"Waiqar Nieumarły", "Waiquar Nieumarły"},
+    "attrition_targets": {"enemies with the die symbol only"},
+    "gold_piles_named_by_cost": {"piles of cards costing 1, 2 and 3"},
+    "dragon_rune_spelling": {"karty Smoczych Runów", "karty Smoczyc Runów"},
+    "siege_heading_spelling": {"PRZEPROWADZANIE OBŁĘŻENIA", "PRZYKŁAD OBLEŻENIA"},
+}
+
+
+@pytest.mark.parametrize("cid", sorted(NEW_CONTRADICTIONS))
+def test_contradiction_has_both_readings(data, cid):
+    entry = next(c for c in data.contradictions if c.id == cid)
+    assert len(entry.readings) >= 2
+    values = [r.value for r in entry.readings]
+    assert len(set(map(str, values))) >= 2, values
+    assert NEW_CONTRADICTIONS[cid] <= set(values)
+    assert all(r.source.section for r in entry.readings)
+
+
+def test_age_from_the_copyright_block(data):
+    # TWÓRCY GRY (L744): "NIEODPOWIEDNI DLA OSÓB W WIEKU 12 LAT LUB MNIEJ"
+    assert data.game.age.min == 13
 
 
 @pytest.mark.parametrize("words", RULEBOOK_CONTRADICTIONS, ids=lambda w: "/".join(w))
@@ -400,3 +477,11 @@ def test_every_cited_section_is_printed_in_the_rulebook(data):
     text = normalize(text)
     missing = sorted({s.section for _, s in sources_in(data) if s.section and normalize(s.section) not in text})
     assert missing == []
+
+
+def test_polish_slips_fixed(data):
+    # reviewers' find: "koszcie w wpływach" → "we wpływach" (before a consonant cluster "w" becomes "we")
+    texts = [r.text.pl for r in data.rules] + [t.definition.pl for t in data.glossary]
+    assert not [t for t in texts if " w wpływ" in t]
+    assert any("koszcie we wpływach" in t for t in texts)
+
