@@ -307,3 +307,21 @@ def test_every_cited_section_is_printed_in_the_rulebook(data):
     missing = sorted({s.section for _, s in sources_in(data)
                       if s.section and normalize(_book_heading(s.section)) not in text})
     assert missing == []
+
+
+ARCHETYPE_FACTS = {  # card id: (stat, value, book words) — Lista archetypów maps the glyphs a/t/x/f
+    "szpieg": ("votes", 2, "Zabójstwo"),         # Rządzenie example L1727-1728 "swoje dwa v"; Zabójstwo L2133-2135
+    "handlarz": ("strength", "unknown", "Mobilizacja (dowolne 2)"),  # Mobilizacja example B, L2081-2083
+    "czempion": ("knowledge", 2, "Przewodnik"),   # Przewodnik example L2189-2194: "zyskuje 2p"
+    "poplecznik": ("knowledge", 1, None),         # Przykład kroku akcji Jesieni L1803-1804: "zyskuje 1p"
+}
+
+
+@pytest.mark.parametrize("card_id", sorted(ARCHETYPE_FACTS))
+def test_more_archetype_facts_from_examples(data, card_id):
+    stat, value, words = ARCHETYPE_FACTS[card_id]
+    c = card(data, card_id)
+    assert c.stats[stat] == value
+    if words:
+        assert words in c.text.pl and words in c.text.en
+    assert c.notes.pl and c.notes.en and c.source.assumption
