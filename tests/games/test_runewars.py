@@ -69,6 +69,7 @@ CONTRADICTIONS = {
     "hero_affiliations": (["good", "evil"], ["good", "neutral", "evil"]),    # L563-568 vs L2053-2056
     "duel_reward_recipient": ("winning hero", "same area"),                  # L2382-2384 vs L2412-2416
     "defeated_hero_marker_pickup": ("whenever", "turn"),                     # L330-336 vs L2424-2428
+    "routed_unit_forced_retreat": ("destroyed", "retreats"),                 # L1688-1690 vs L1484-1487
 }
 
 # ---- "Zasada opcjonalna: Żetony odkryć" (L3114-3184): token → the numbers it prints --------------------
