@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 - last line of defence: a bug, reported without a traceback
         cause = environment_oserror(exc)
         if cause is not None:  # the disk or the folder, not pnpforge: a full disk, a file-size limit, …
-            err_console().print(f"[bold red]error:[/] {escape(safe_text(describe_oserror(cause)))}",
+            err_console().print(f"[bold red]error:[/] {escape(safe_text(describe_oserror(cause, verb='use')))}",
                                 highlight=False)
             return EXIT_DATA
         if getattr(args, "debug", False):

@@ -96,5 +96,5 @@ def display_path(path: Path) -> str:
     """Show a path relative to the working directory when it is inside it (shorter, clickable)."""
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+    except (ValueError, RuntimeError, OSError):  # outside the cwd, or a symlink loop (shown as named)
         return str(path)

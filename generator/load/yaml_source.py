@@ -15,6 +15,7 @@ from yaml.constructor import SafeConstructor
 
 from generator.errors import DataErrors, Issue, SourceSpan
 from generator.load.positions import PositionTree
+from generator.load.safe_files import UnsafeFile, read_safe
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_DEPTH = 64
@@ -147,18 +148,16 @@ class _NoKey:
 _NO_KEY = _NoKey()
 
 
-def read_yaml_file(path: Path, display: str) -> tuple[Any, PositionTree]:
-    """Read a YAML file from disk with size and encoding checks first."""
-    if path.is_dir():
-        raise _fail(display, 0, 0, "is a directory, expected a YAML file", code="io")
+def read_yaml_file(path: Path, display: str, folder: Path | None = None) -> tuple[Any, PositionTree]:
+    """Read a YAML file of ``folder`` (default: its own folder) with the safe-file rule, size and encoding
+    checks first: a FIFO, device, directory or a symlink leaving the folder is refused, never read."""
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise _fail(display, 1, 1, f"file is {size} bytes; the limit is {MAX_FILE_BYTES}",
-                        "split the data into several files", code="size")
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise _fail(display, 0, 0, f"cannot read file: {exc.strerror}", code="io") from None
+        raw = read_safe(path.parent if folder is None else folder, path, MAX_FILE_BYTES, "a YAML file")
+    except UnsafeFile as exc:
+        if exc.code == "size":
+            raise _fail(display, 1, 1, f"file {exc.reason}", "split the data into several files",
+                        code="size") from None
+        raise _fail(display, 0, 0, exc.reason, code="io") from None
     text = _decode(raw, display)
     if "\x00" in text:
         raise _fail(display, 1, 1, "file contains NUL characters; expected a text YAML file", code="encoding")

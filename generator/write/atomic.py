@@ -43,7 +43,7 @@ MANIFEST_NAME = "manifest.json"
 # errors that come from the place being written to, not from pnpforge
 ENVIRONMENT_ERRNOS = {errno.ENOSPC, errno.EFBIG, errno.EDQUOT, errno.EACCES, errno.EPERM, errno.EROFS,
                       errno.ENOTDIR, errno.EISDIR, errno.EEXIST, errno.ENAMETOOLONG, errno.EMFILE,
-                      errno.ENFILE, errno.EIO, errno.ELOOP, errno.EXDEV, errno.ETXTBSY}
+                      errno.ENFILE, errno.EIO, errno.EXDEV, errno.ETXTBSY}
 _REASONS = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is exhausted",
             errno.EFBIG: "the file is larger than the system allows (file-size limit)",
             errno.EACCES: "permission denied", errno.EPERM: "operation not permitted",
@@ -70,11 +70,11 @@ def environment_oserror(exc: BaseException) -> OSError | None:
     return None
 
 
-def describe_oserror(exc: OSError, fallback: Path | str | None = None) -> str:
+def describe_oserror(exc: OSError, fallback: Path | str | None = None, verb: str = "write") -> str:
     """'cannot write <path>: <reason>' for an OSError raised while writing outputs."""
     where = exc.filename or fallback or "the output folder"
     reason = _REASONS.get(exc.errno) or exc.strerror or str(exc)
-    return f"cannot write {where}: {reason}"
+    return f"cannot {verb} {where}: {reason}"
 
 
 def write_bytes_atomic(path: Path, data: bytes) -> None:
