@@ -4,6 +4,11 @@ Why events and not ``yaml.safe_load``: the event parser is iterative, so deep ne
 stack; we see every anchor, alias and tag before anything is built, so alias bombs and object tags are
 refused outright; duplicate keys are caught; and every node's position is recorded in a PositionTree
 beside the plain data. Timestamps stay strings (no implicit dates).
+
+Speed: events come from libyaml's C parser (``yaml.CParser``, ~20× faster) when PyYAML was built with
+it, else from the pure-Python parser. Both give the same events with the same marks (a test compares
+them on every shipped game). A file the C path refuses for any reason is parsed again with the Python
+parser, so every error message and position is the same whichever parser is installed.
 """
 from __future__ import annotations
 
@@ -20,6 +25,14 @@ from generator.load.safe_files import UnsafeFile, read_safe
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_DEPTH = 64
 
+try:
+    from yaml import CSafeLoader as _FastLoader
+except ImportError:  # PyYAML built without libyaml
+    _FastLoader = None
+
+HAVE_LIBYAML = _FastLoader is not None
+_NON_PRINTABLE = yaml.reader.Reader.NON_PRINTABLE
+
 _resolver = yaml.resolver.Resolver()
 _constructor = SafeConstructor()
 
@@ -28,21 +41,44 @@ def _fail(file: str, line: int, col: int, message: str, hint: str = "", code: st
     return DataErrors([Issue(SourceSpan(file, line, col), "", message, hint=hint, code=code)])
 
 
-def _scalar(event: yaml.ScalarEvent) -> Any:
-    """Turn a scalar event into a Python value with YAML 1.1 core types, dates left as text."""
-    if not event.implicit[0]:  # quoted or explicitly tagged (tags are refused earlier)
-        return event.value
-    tag = _resolver.resolve(yaml.ScalarNode, event.value, event.implicit)
-    node = yaml.ScalarNode(tag, event.value)
+_SCALAR, _ALIAS, _DOC_START = yaml.ScalarEvent, yaml.AliasEvent, yaml.DocumentStartEvent
+_MAP_START, _MAP_END = yaml.MappingStartEvent, yaml.MappingEndEvent
+_SEQ_START, _SEQ_END = yaml.SequenceStartEvent, yaml.SequenceEndEvent
+_plain_cache: dict[str, Any] = {}
+
+
+def _plain(text: str) -> Any:
+    """A plain (unquoted, untagged) scalar as a Python value with YAML 1.1 core types, dates left as text.
+    Results are immutable, so they are remembered: data repeats the same words and numbers a lot."""
+    try:
+        return _plain_cache[text]
+    except KeyError:
+        pass
+    tag = _resolver.resolve(yaml.ScalarNode, text, (True, False))
+    node = yaml.ScalarNode(tag, text)
+    value: Any = text
     if tag.endswith(":null"):
-        return None
-    if tag.endswith(":bool"):
-        return _constructor.construct_yaml_bool(node)
-    if tag.endswith(":int"):
-        return _constructor.construct_yaml_int(node)
-    if tag.endswith(":float"):
-        return _constructor.construct_yaml_float(node)
-    return event.value
+        value = None
+    elif tag.endswith(":bool"):
+        value = _constructor.construct_yaml_bool(node)
+    elif tag.endswith(":int"):
+        value = _constructor.construct_yaml_int(node)
+    elif tag.endswith(":float"):
+        value = _constructor.construct_yaml_float(node)
+    if len(text) <= 64:
+        if len(_plain_cache) > 50_000:
+            _plain_cache.clear()
+        _plain_cache[text] = value
+    return value
+
+
+def _refuse_node(event, file: str):
+    mark = event.start_mark
+    if event.anchor:
+        raise _fail(file, mark.line + 1, mark.column + 1, f"anchor '&{event.anchor}' is not allowed",
+                    "write the value out; anchors and aliases are refused", code="alias")
+    raise _fail(file, mark.line + 1, mark.column + 1, f"tag '{event.tag}' is not allowed",
+                "only plain YAML data is read (safe loading)", code="tag")
 
 
 def _decode(raw: bytes, file: str) -> str:
@@ -59,8 +95,24 @@ def _decode(raw: bytes, file: str) -> str:
                     "save the file as UTF-8", code="encoding") from None
 
 
-def read_yaml_text(text: str, file: str) -> tuple[Any, PositionTree]:
-    """Parse one YAML document into plain data and its positions; raise DataErrors on any problem."""
+def read_yaml_text(text: str, file: str, parser: str = "auto") -> tuple[Any, PositionTree]:
+    """Parse one YAML document into plain data and its positions; raise DataErrors on any problem.
+
+    ``parser``: "auto" (libyaml when present, the Python parser for the message of any refusal),
+    "c" or "python" (tests compare the two)."""
+    if parser == "python" or _FastLoader is None:
+        return _read(text, file, yaml.SafeLoader)
+    if parser == "c":
+        return _read(text, file, _FastLoader)
+    if _NON_PRINTABLE.search(text):  # the Python reader's own refusal, with its wording
+        return _read(text, file, yaml.SafeLoader)
+    try:
+        return _read(text, file, _FastLoader)
+    except DataErrors:
+        return _read(text, file, yaml.SafeLoader)  # the canonical message and position
+
+
+def _read(text: str, file: str, loader_class) -> tuple[Any, PositionTree]:
     tree = PositionTree(file)
     stack: list[tuple[Any, tuple, Any]] = []  # (container, path, pending mapping key)
     root: Any = None
@@ -95,37 +147,36 @@ def read_yaml_text(text: str, file: str) -> tuple[Any, PositionTree]:
         return child
 
     try:
-        for event in yaml.parse(text, Loader=yaml.SafeLoader):
-            mark = event.start_mark
-            if isinstance(event, yaml.DocumentStartEvent):
-                documents += 1
-                if documents > 1:
-                    raise _fail(file, mark.line + 1, mark.column + 1, "more than one YAML document in a file",
-                                "remove the '---' separator")
-                continue
-            if isinstance(event, yaml.AliasEvent):
-                raise _fail(file, mark.line + 1, mark.column + 1, f"alias '*{event.anchor}' is not allowed",
-                            "write the value out; anchors and aliases are refused", code="alias")
-            if isinstance(event, (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-                if getattr(event, "anchor", None):
-                    raise _fail(file, mark.line + 1, mark.column + 1, f"anchor '&{event.anchor}' is not allowed",
-                                "write the value out; anchors and aliases are refused", code="alias")
-                if event.tag not in (None, "!"):
-                    raise _fail(file, mark.line + 1, mark.column + 1, f"tag '{event.tag}' is not allowed",
-                                "only plain YAML data is read (safe loading)", code="tag")
-            if isinstance(event, yaml.ScalarEvent):
-                attach(_scalar(event), mark)
-            elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+        for event in yaml.parse(text, Loader=loader_class):
+            cls = event.__class__  # exact classes: both parsers build yaml.events objects
+            if cls is _SCALAR:
+                if event.anchor or (event.tag is not None and event.tag != "!"):
+                    _refuse_node(event, file)
+                attach(_plain(event.value) if event.implicit[0] else event.value, event.start_mark)
+            elif cls is _MAP_START or cls is _SEQ_START:
+                mark = event.start_mark
+                if event.anchor or (event.tag is not None and event.tag != "!"):
+                    _refuse_node(event, file)
                 if len(stack) >= MAX_DEPTH:
                     raise _fail(file, mark.line + 1, mark.column + 1,
                                 f"nested deeper than {MAX_DEPTH} levels", code="depth")
-                value: Any = {} if isinstance(event, yaml.MappingStartEvent) else []
+                value: Any = {} if cls is _MAP_START else []
                 path = attach(value, mark)
                 if path is None:
                     raise _fail(file, mark.line + 1, mark.column + 1, "a mapping key must be a plain scalar")
                 stack.append((value, path, _NO_KEY))
-            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            elif cls is _MAP_END or cls is _SEQ_END:
                 stack.pop()
+            elif cls is _ALIAS:
+                mark = event.start_mark
+                raise _fail(file, mark.line + 1, mark.column + 1, f"alias '*{event.anchor}' is not allowed",
+                            "write the value out; anchors and aliases are refused", code="alias")
+            elif cls is _DOC_START:
+                documents += 1
+                if documents > 1:
+                    mark = event.start_mark
+                    raise _fail(file, mark.line + 1, mark.column + 1, "more than one YAML document in a file",
+                                "remove the '---' separator")
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
