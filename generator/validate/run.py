@@ -12,13 +12,14 @@ from generator.validate.assets import check_assets
 from generator.validate.context import CheckContext
 from generator.validate.costs import check_costs
 from generator.validate.counts import check_counts
+from generator.validate.printable import check_printable
 from generator.validate.references import check_references, check_unique_ids
 from generator.validate.setup_tables import check_setup
 from generator.validate.structure import format_path, parse_game
 from generator.validate.text_fit import check_text_fits
 
 CHECKS = (check_unique_ids, check_references, check_counts, check_costs, check_setup, check_assets,
-          check_text_fits)
+          check_printable, check_text_fits)
 
 
 @dataclass
