@@ -26,6 +26,15 @@ def escape_controls(text: str) -> str:
     return _CONTROL.sub(_escape_one, text) if _CONTROL.search(text) else text
 
 
+_JSON_RAW = re.compile("[\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def json_terminal_safe(text: str) -> str:
+    """JSON text with the controls json.dumps leaves raw (DEL, C1, bidi) written as \\u escapes —
+    still the same JSON, but harmless on a terminal."""
+    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def shorten(text: str, limit: int = MAX_QUOTE) -> str:
     """At most ``limit`` characters of ``text``, with how much was left out."""
     if len(text) <= limit:
