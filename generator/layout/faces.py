@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .geometry import Point, Rect, Size
 from .hexgrid import HexTileError, bleed_outline, hex_to_point, outline, outline_bbox
@@ -106,12 +107,21 @@ def blank(rect: Rect, label: str = "?") -> tuple:
                      anchor="middle", fill="#7a7a7a"))
 
 
+@lru_cache(maxsize=8192)
+def _fit_cached(text: str, box: Size, metrics: FontMetrics, font: str, max_pt: float, min_pt: float,
+                bold_font: str, icons: frozenset) -> object:
+    """fit_text remembered: a FittedText is immutable, and copies, decks and both checks repeat texts.
+    (Errors are not cached; they are rare and cheap to recompute.)"""
+    return fit_text(text, box, metrics, font, max_pt, min_pt, bold_font=bold_font, known_icons=icons)
+
+
 def text_box(box: Box, text: str, metrics: FontMetrics, icons=frozenset(), fill: str = INK) -> tuple:
     """Fit ``text`` into the box (wrap, hyphenate, shrink); raise FaceTextError when it cannot."""
     font = BOLD if box.bold else FONT
     try:
-        fitted = fit_text(text, Size(box.w, box.h), metrics, font, box.size_pt, min(box.min_pt, box.size_pt),
-                          bold_font=BOLD, known_icons=icons)
+        args = (text, Size(box.w, box.h), metrics, font, box.size_pt, min(box.min_pt, box.size_pt), BOLD,
+                frozenset(icons))
+        fitted = _fit_cached(*args) if getattr(type(metrics), "__hash__", None) else _fit_cached.__wrapped__(*args)
     except TextDoesNotFit:
         raise FaceTextError(box.field, f"text does not fit {box.w:.1f} × {box.h:.1f} mm even at "
                                        f"{box.min_pt:.1f} pt ({len(text)} characters)") from None

@@ -19,7 +19,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 
 from generator.errors import DataErrors, Issue, SourceSpan
-from generator.load.positions import PositionTree
+from generator.load.positions import PositionTree, pack, with_key
 from generator.load.safe_files import UnsafeFile, read_safe
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -45,6 +45,7 @@ _SCALAR, _ALIAS, _DOC_START = yaml.ScalarEvent, yaml.AliasEvent, yaml.DocumentSt
 _MAP_START, _MAP_END = yaml.MappingStartEvent, yaml.MappingEndEvent
 _SEQ_START, _SEQ_END = yaml.SequenceStartEvent, yaml.SequenceEndEvent
 _plain_cache: dict[str, Any] = {}
+_MISS = object()
 
 
 def _plain(text: str) -> Any:
@@ -113,46 +114,73 @@ def read_yaml_text(text: str, file: str, parser: str = "auto") -> tuple[Any, Pos
 
 
 def _read(text: str, file: str, loader_class) -> tuple[Any, PositionTree]:
-    tree = PositionTree(file)
-    stack: list[tuple[Any, tuple, Any]] = []  # (container, path, pending mapping key)
-    root: Any = None
+    # stack entries: [container, shadow children, pending mapping key, its packed position]
+    stack: list[list] = []
+    top: list = []
     documents = 0
+    root: Any = None
+    shadow_root: Any = None
 
-    def attach(value: Any, mark: yaml.Mark) -> tuple | None:
-        """Put ``value`` in the current container; return its path (None for a mapping key)."""
-        nonlocal root
+    def attach(value: Any, mark, shadow) -> bool:
+        """Put ``value`` (and its shadow) in the current container; False when it became a mapping key."""
+        nonlocal root, shadow_root
         if not stack:
-            root = value
-            tree.add((), mark.line + 1, mark.column + 1)
-            return ()
-        container, path, pending = stack[-1]
-        if isinstance(container, list):
-            child = path + (len(container),)
-            container.append(value)
-            tree.add(child, mark.line + 1, mark.column + 1)
-            return child
-        if pending is _NO_KEY:
+            root, shadow_root = value, shadow
+            return True
+        container = top[0]
+        if top[2] is _NO_KEY and not isinstance(container, list):
             if isinstance(value, (dict, list)):
                 raise _fail(file, mark.line + 1, mark.column + 1, "a mapping key must be a plain scalar")
             if value in container:
                 raise _fail(file, mark.line + 1, mark.column + 1, f"duplicate key '{value}'",
                             "each key may appear once in a mapping", code="duplicate-key")
-            stack[-1] = (container, path, value)
-            tree.add_key(path + (value,), mark.line + 1, mark.column + 1)
-            return None
-        child = path + (pending,)
-        container[pending] = value
-        stack[-1] = (container, path, _NO_KEY)
-        tree.add(child, mark.line + 1, mark.column + 1)
-        return child
+            top[2], top[3] = value, shadow
+            return False
+        if isinstance(container, list):
+            container.append(value)
+            top[1].append(shadow)
+            return True
+        key = top[2]
+        container[key] = value
+        if isinstance(shadow, int):
+            top[1][key] = with_key(top[3], shadow)
+        else:
+            shadow[0] = with_key(top[3], shadow[0])
+            top[1][key] = shadow
+        top[2] = _NO_KEY
+        return True
 
+    if len(text) >= 1 << 22:  # positions pack line and column in 22 bits each (files are ≤ 2 MiB)
+        raise _fail(file, 1, 1, f"text is {len(text)} characters; too long to read", code="size")
+    cache_get, miss = _plain_cache.get, _MISS
+    loader = None
     try:
-        for event in yaml.parse(text, Loader=loader_class):
+        loader = loader_class(text)  # the Python reader already checks characters here
+        get_event = loader.get_event
+        while True:
+            event = get_event()
+            if event is None:
+                break
             cls = event.__class__  # exact classes: both parsers build yaml.events objects
-            if cls is _SCALAR:
+            if cls is _SCALAR:  # the common case, inlined: attach a scalar to the open container
                 if event.anchor or (event.tag is not None and event.tag != "!"):
                     _refuse_node(event, file)
-                attach(_plain(event.value) if event.implicit[0] else event.value, event.start_mark)
+                mark = event.start_mark
+                pos = ((mark.line + 1) << 22) | (mark.column + 1)
+                value = event.value
+                if event.implicit[0]:
+                    plain = cache_get(value, miss)
+                    value = _plain(value) if plain is miss else plain
+                if stack and top[2] is not _NO_KEY:  # the value of a mapping entry
+                    key = top[2]
+                    top[0][key] = value
+                    top[1][key] = (top[3] << 44) | pos
+                    top[2] = _NO_KEY
+                elif stack and top[0].__class__ is list:
+                    top[0].append(value)
+                    top[1].append(pos)
+                else:
+                    attach(value, mark, pos)
             elif cls is _MAP_START or cls is _SEQ_START:
                 mark = event.start_mark
                 if event.anchor or (event.tag is not None and event.tag != "!"):
@@ -161,12 +189,14 @@ def _read(text: str, file: str, loader_class) -> tuple[Any, PositionTree]:
                     raise _fail(file, mark.line + 1, mark.column + 1,
                                 f"nested deeper than {MAX_DEPTH} levels", code="depth")
                 value: Any = {} if cls is _MAP_START else []
-                path = attach(value, mark)
-                if path is None:
+                children: Any = {} if cls is _MAP_START else []
+                if not attach(value, mark, [pack(mark.line + 1, mark.column + 1), children]):
                     raise _fail(file, mark.line + 1, mark.column + 1, "a mapping key must be a plain scalar")
-                stack.append((value, path, _NO_KEY))
+                top = [value, children, _NO_KEY, 0]
+                stack.append(top)
             elif cls is _MAP_END or cls is _SEQ_END:
                 stack.pop()
+                top = stack[-1] if stack else []
             elif cls is _ALIAS:
                 mark = event.start_mark
                 raise _fail(file, mark.line + 1, mark.column + 1, f"alias '*{event.anchor}' is not allowed",
@@ -188,7 +218,10 @@ def _read(text: str, file: str, loader_class) -> tuple[Any, PositionTree]:
         raise _fail(file, line, col, msg, hint, code="syntax") from None
     except yaml.YAMLError as exc:  # reader errors: control characters and the like
         raise _fail(file, 1, 1, f"YAML error: {exc}", code="syntax") from None
-    return root, tree
+    finally:
+        if loader is not None:
+            loader.dispose()
+    return root, PositionTree(file, shadow_root)
 
 
 class _NoKey:

@@ -43,11 +43,21 @@ def _size_path(ctx: CheckContext, item) -> tuple:
     return origin
 
 
+def planned_items(ctx: CheckContext) -> dict:
+    """The print items of the game (Polish faces), planned once per validation and shared by the checks."""
+    items = getattr(ctx, "_print_items", None)
+    if items is None:
+        from generator.targets.print_items import Planner
+
+        items = Planner(ctx.index, "pl").all_items()
+        ctx._print_items = items
+    return items
+
+
 def check_printable(ctx: CheckContext, items_by_kind: dict | None = None) -> None:
     from generator.layout.paper import HOME_MARGIN, PAPERS
-    from generator.targets.print_items import Planner
 
-    items_by_kind = items_by_kind or Planner(ctx.index, "pl").all_items()
+    items_by_kind = items_by_kind or planned_items(ctx)
     verdict: dict[tuple, tuple[list[str], list[str]]] = {}
     reported: set[tuple] = set()
     for kind, items in items_by_kind.items():

@@ -10,12 +10,11 @@ def check_text_fits(ctx: CheckContext) -> None:
     from generator.layout.faces import FaceTextError
     from generator.layout.scene import TextItem, flatten
     from generator.render.fonts import missing_glyphs
-    from generator.targets.print_items import Planner
+    from generator.validate.printable import planned_items
 
-    planner = Planner(ctx.index, "pl")
     seen: set[int] = set()
     reported: set[tuple] = set()
-    for items in planner.all_items().values():
+    for items in planned_items(ctx).values():
         for item in items:
             for side, face in (("front", item.front), ("back", item.back)):
                 if face is None or id(face) in seen:
