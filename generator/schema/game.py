@@ -3,12 +3,15 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
+from pydantic_core import PydanticCustomError
 
-from generator.schema.base import Id, L10n, PlayerRange, Source, StrictModel
+from generator.schema.base import DEFAULT_LANGUAGES, Id, L10n, PlayerRange, Source, StrictModel
 from generator.schema.components import Board, Card, CardLayout, Component, Deck, Icon, Tile
 from generator.schema.rules import Constant, Contradiction, CostRule, Recipe, RuleSection, Table, Term
 from generator.schema.setup import Module, Scenario, Setup
+
+LanguageCode = Annotated[str, Field(pattern=r"^[a-z]{2}$", description="an ISO 639-1 language code, e.g. en")]
 
 
 class PlayTime(StrictModel):
@@ -27,7 +30,7 @@ class Age(StrictModel):
 class Rulebook(StrictModel):
     file: str
     title: str
-    language: Literal["pl", "en"] = "pl"
+    language: LanguageCode = "pl"
 
 
 class Faction(StrictModel):
@@ -50,10 +53,30 @@ class Game(StrictModel):
     players: PlayerRange
     play_time: PlayTime | None = None
     age: Age | None = None
-    languages: list[Literal["pl", "en"]] = ["pl", "en"]
-    rulebook: Rulebook
+    # every localized text of the game is given in exactly these languages; outputs are made in them
+    languages: Annotated[list[LanguageCode], Field(min_length=1, max_length=12)] = list(DEFAULT_LANGUAGES)
+    # rulebook: a published game transcribed from its rulebook (every value cites it or is an assumption);
+    # original: a designer's own game (no rulebook; a value without a source is the designer's decision)
+    origin: Literal["rulebook", "original"] = "rulebook"
+    rulebook: Rulebook | None = None
     summary: L10n
     publisher: str | None = None
+    designer: str | None = None
+
+    @model_validator(mode="after")
+    def _languages_and_rulebook(self) -> Game:
+        if len(set(self.languages)) != len(self.languages):
+            raise PydanticCustomError("language", "game.languages lists a language twice: {langs}",
+                                      {"langs": ", ".join(self.languages)})
+        if self.origin == "rulebook" and self.rulebook is None:
+            raise PydanticCustomError(
+                "rulebook_missing", "required field 'rulebook' is missing (a game transcribed from a rulebook cites it; "
+                           "set 'origin: original' for your own game)")
+        return self
+
+    @property
+    def is_original(self) -> bool:
+        return self.origin == "original"
 
 
 class GameData(StrictModel):

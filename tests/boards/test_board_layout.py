@@ -190,7 +190,8 @@ def test_force_layout_is_deterministic_and_spread_keeps_boxes_apart():
 def test_regions_are_a_labelled_schematic_graph(demo):
     _, drawing = _draw(demo, players=2, side="day")
     texts = [i.text for i in drawing.items if isinstance(i, TextItem)]
-    assert "Równina" in texts and "plains" in texts and "forest" in texts
+    assert "Równina" in texts and "Las" in texts
+    assert "plains" not in texts and "forest" not in texts  # data ids are not printed
     assert any("SCHEMAT / SCHEMATIC" in t for t in texts)
     assert any("region adjacency graph" in t for t in texts)
     _, night = _draw(demo, players=2, side="night")
@@ -290,4 +291,4 @@ def test_marks_named_like_icons_use_the_icon_and_english_names_on_request(demo):
     texts = [i.text for i in drawing.items if isinstance(i, TextItem)]
     assert "Board" in texts and "Plains" in texts  # English names first
     gold = [i for i in drawing.items if isinstance(i, Circle) and i.fill == "#c9a227"]
-    assert gold and "Z" in texts and "złoto / gold" in texts  # the icon's colour and glyph, named in the legend
+    assert gold and "Z" in texts and "gold / złoto" in texts  # the icon's colour and glyph, named in the legend
