@@ -21,7 +21,7 @@ from generator.layout.boards.common import (
 
 EDGE = 3.0  # mm from the board's edge to the ring
 MIN_CELL = 7.0  # mm; smaller spaces cannot take a pawn
-MAX_STATED_CELL = 20.0  # mm; on a board of stated size the spaces grow up to this to close the ring
+MAX_STATED_CELL = 30.0  # mm; on a board of stated size the spaces grow up to this to close the ring
 
 
 @dataclass(frozen=True)
@@ -35,15 +35,21 @@ class Ring:
 
 
 def ring(outer: Rect, spaces: int, max_cell: float = TRACK_SPACE_MM, min_cell: float = MIN_CELL) -> Ring | None:
-    """The ring of cells along ``outer``'s edge holding ``spaces`` spaces; None when even min_cell fails."""
+    """The ring of cells along ``outer``'s edge holding ``spaces`` spaces; None when even min_cell fails.
+
+    Of the cell sizes from max_cell down to min_cell, the one leaving the fewest blank cells wins (the
+    larger on a tie)."""
+    best: tuple[int, float, int, int] | None = None
     s = max_cell
     while s >= min_cell - 1e-9:
         cols, rows = int(outer.w // s), int(outer.h // s)
-        if cols >= 2 and rows >= 2 and 2 * cols + 2 * (rows - 2) >= spaces:
-            break
+        capacity = 2 * cols + 2 * (rows - 2)
+        if cols >= 2 and rows >= 2 and capacity >= spaces and (best is None or capacity < best[0]):
+            best = (capacity, s, cols, rows)
         s -= 0.25
-    else:
+    if best is None:
         return None
+    _, _, cols, rows = best
     cw, ch = outer.w / cols, outer.h / rows
     cells = [Rect(outer.x + c * cw, outer.y, cw, ch) for c in range(cols)]
     cells += [Rect(outer.right - cw, outer.y + r * ch, cw, ch) for r in range(1, rows - 1)]
@@ -69,7 +75,7 @@ def ring_items(cells: tuple[Rect, ...], start: int, spaces: int) -> list:
         items.append(RectItem(rect, fill="#fbf3dc" if first else "#ffffff", stroke=INK,
                               stroke_pt=1.2 if first else 0.6))
         number = str(start + k)
-        size = min(9.0, 0.42 * min(rect.w, rect.h) / pt_to_mm(1)) * (1.0 if len(number) < 3 else 0.8)
+        size = min(12.0, 0.42 * min(rect.w, rect.h) / pt_to_mm(1)) * (1.0 if len(number) < 3 else 0.8)
         items.append(TextItem(rect.center.x, baseline_for_centre(rect.center.y, size), number, font=FONT_BOLD,
                               size_pt=size, anchor="middle"))
     return items
