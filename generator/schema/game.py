@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
 from generator.schema.base import DEFAULT_LANGUAGES, Id, L10n, PlayerRange, Source, StrictModel
@@ -58,21 +58,28 @@ class Game(StrictModel):
     # rulebook: a published game transcribed from its rulebook (every value cites it or is an assumption);
     # original: a designer's own game (no rulebook; a value without a source is the designer's decision)
     origin: Literal["rulebook", "original"] = "rulebook"
-    rulebook: Rulebook | None = None
+    rulebook: Rulebook | None = Field(None, validate_default=True)
     summary: L10n
     publisher: str | None = None
     designer: str | None = None
 
-    @model_validator(mode="after")
-    def _languages_and_rulebook(self) -> Game:
-        if len(set(self.languages)) != len(self.languages):
+    @field_validator("languages")
+    @classmethod
+    def _distinct(cls, value: list[str]) -> list[str]:
+        if len(set(value)) != len(value):
             raise PydanticCustomError("language", "game.languages lists a language twice: {langs}",
-                                      {"langs": ", ".join(self.languages)})
-        if self.origin == "rulebook" and self.rulebook is None:
+                                      {"langs": ", ".join(value)})
+        return value
+
+    @field_validator("rulebook")
+    @classmethod
+    def _rulebook_cited(cls, value: Rulebook | None, info: ValidationInfo) -> Rulebook | None:
+        # runs even when absent (validate_default), and whatever else is wrong with the game mapping
+        if value is None and info.data.get("origin", "rulebook") == "rulebook":
             raise PydanticCustomError(
-                "rulebook_missing", "required field 'rulebook' is missing (a game transcribed from a rulebook cites it; "
-                           "set 'origin: original' for your own game)")
-        return self
+                "rulebook_missing", "required field 'rulebook' is missing (a game transcribed from a rulebook "
+                                    "cites it; set 'origin: original' for your own game)")
+        return value
 
     @property
     def is_original(self) -> bool:
