@@ -153,9 +153,10 @@ def test_hex_map_draws_every_hex_at_its_axial_position_with_tile_ids(hexmap):
     close = sorted(a.distance(b) for i, a in enumerate(centres) for b in centres[i + 1:])
     assert math.isclose(close[0], math.sqrt(3) * size, rel_tol=1e-6)
     texts = " ".join(i.text for i in drawing.items if isinstance(i, TextItem))
-    for label in ("1 · t1", "2 · t2", "3 · t3", "4 · t4", "t5", "? hex", "-3,2"):
+    for label in ("1 · Puszcza", "2 · Góry", "3 · Jezioro", "4 · Równiny", "Nieznany", "? heks / ? hex", "-3,2"):
         assert label in texts
-    assert any("placeholder" in n and "t5" in n for n in drawing.notes)
+    assert not any(t in texts for t in ("t1", "1 · t1", "t5"))  # names, not data ids
+    assert any("placeholder" in n and "Nieznany" in n for n in drawing.notes)
     dashed = [i for i in drawing.items if isinstance(i, Line) and i.dash]
     assert len(dashed) == 6  # the placeholder's outline
 

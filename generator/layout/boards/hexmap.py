@@ -56,17 +56,21 @@ class PlacedTile:
     areas: tuple[tuple[str, tuple[Hex, ...]], ...] = ()
 
 
-def place_tiles(layout: MapLayout, tiles: Mapping[str, Tile]) -> list[PlacedTile]:
-    """Each placement's hexes in map coordinates: the tile's hexes rotated about its (0, 0), then moved."""
+def place_tiles(layout: MapLayout, tiles: Mapping[str, Tile], name=None) -> list[PlacedTile]:
+    """Each placement's hexes in map coordinates: the tile's hexes rotated about its (0, 0), then moved.
+
+    Labels show the tile's name (``name(tile)``; its id when no namer is given), after its sort symbol;
+    a placement of a tile the data does not define can only show the id it names."""
     out = []
     for p in layout.placements:
         tile = tiles.get(p.tile)
-        label = p.tile if tile is None or not tile.symbol else f"{tile.symbol} · {p.tile}"
+        shown = (name(tile) if name else tile.id) if tile is not None else p.tile
+        label = shown if tile is None or not tile.symbol else f"{tile.symbol} · {shown}"
         if tile is None or not tile.hexes:
             out.append(PlacedTile(p.tile, (Hex(p.q, p.r),), True, None, label))
             continue
 
-        areas = tuple((a.id, _moved(a.hexes, p)) for a in tile.areas if a.hexes)
+        areas = tuple(((name(a) if name else a.id), _moved(a.hexes, p)) for a in tile.areas if a.hexes)
         out.append(PlacedTile(p.tile, _moved(tile.hexes, p), False, tile.terrain, label, areas))
     return out
 
@@ -95,7 +99,7 @@ def hex_map_panel(ctx: _Ctx) -> Panel | None:
         notes.append(ctx.ui("maps_many", n=len(layouts)))
     if not layout.placements:
         return _tile_tray(ctx, layout, title, notes)
-    placed = place_tiles(layout, ctx.tiles)
+    placed = place_tiles(layout, ctx.tiles, lambda tile: ctx.t(tile.name) or tile.id)
     used = [ctx.tiles[p.tile] for p in layout.placements if p.tile in ctx.tiles]
     sized = [t for t in used if t.hex_size_mm]
     size = sized[0].hex_size_mm if sized else DEFAULT_HEX_MM
@@ -112,7 +116,8 @@ def hex_map_panel(ctx: _Ctx) -> Panel | None:
     if clashes:
         where = ", ".join(f"({h.q},{h.r})" for h in clashes[:6])
         notes.append(ctx.ui("tiles_overlap", where=where + (" …" if len(clashes) > 6 else "")))
-    placeholders = [p.tile_id for p in placed if p.placeholder]
+    placeholders = [ctx.t(ctx.tiles[p.tile_id].name) if p.tile_id in ctx.tiles else p.tile_id
+                    for p in placed if p.placeholder]
     if placeholders:
         notes.append(ctx.ui("placeholder_hex", tiles=", ".join(sorted(set(placeholders)))))
     corners = [c for h in occupancy for c in hex_corners(h, size, orientation)]
@@ -212,7 +217,8 @@ def _tile_tray(ctx: _Ctx, layout: MapLayout, title: str, notes: list[str]) -> Pa
                                          stroke_pt=1.4))
                 except HexTileError as exc:
                     notes.append(ctx.ui("tile_problem", tile=tile.id, problem=exc))
-            label = tile.id if not tile.symbol else f"{tile.symbol} · {tile.id}"
+            shown = ctx.t(tile.name) or tile.id
+            label = shown if not tile.symbol else f"{tile.symbol} · {shown}"
             items.append(fit_label(at.x + cell.w / 2, top + at.y + box.h + 5.5, label, cell.w - 2, ctx.metrics,
                                    size_pt=7, min_pt=3.5, font=FONT_BOLD))
             if not known:
@@ -221,7 +227,7 @@ def _tile_tray(ctx: _Ctx, layout: MapLayout, title: str, notes: list[str]) -> Pa
                                        ctx.metrics, size_pt=6, min_pt=3, fill=SCHEMATIC_RED))
         width = max(width, packed.w)
         top += packed.h
-        unknown = sorted(t.id for t, _, known, _ in cells if not known)
+        unknown = sorted((ctx.t(t.name) or t.id) for t, _, known, _ in cells if not known)
         if unknown:
             notes.append(ctx.ui("placeholder_hex", tiles=", ".join(unknown)))
     return _framed("hexmap", title, Size(width, top), items, ctx, schematic=True, notes=notes)
