@@ -37,8 +37,9 @@ def expand_csv_decks(raw, issues: list[Issue]) -> None:
     if not isinstance(decks, list):
         return
     game = raw.data.get("game") if isinstance(raw.data.get("game"), dict) else {}
-    langs = game.get("languages") if isinstance(game.get("languages"), list) and game.get("languages") else ["pl"]
-    first = langs[0] if isinstance(langs[0], str) else "pl"
+    langs = game.get("languages") if isinstance(game.get("languages"), list) else ["pl"]
+    # a plain 'name'/'text' column is in the game's first language (a broken list is reported elsewhere)
+    first = next((x for x in langs if isinstance(x, str) and LANG.fullmatch(x)), "en")
     for d, deck in enumerate(decks):
         if not isinstance(deck, dict) or deck.get("cards_csv") is None:
             continue

@@ -36,10 +36,11 @@ ORIGINS = ("rulebook", "original")
 PROVENANCE_FIELDS = ("source", "size_source")
 
 
-def context_languages(context: Any) -> tuple[str, ...]:
-    """The languages every localized text of the document being validated must carry."""
-    if isinstance(context, dict) and context.get("languages"):
-        return tuple(context["languages"])
+def context_languages(context: Any) -> tuple[str, ...] | None:
+    """The languages every localized text of the document being validated must carry (None: the game's
+    own list is broken — that one error is reported, not one per text)."""
+    if isinstance(context, dict) and "languages" in context:
+        return tuple(context["languages"]) if context["languages"] else None
     return DEFAULT_LANGUAGES
 
 
@@ -56,11 +57,13 @@ def document_context(data: Any) -> dict:
     game = data.get("game") if isinstance(data, dict) else None
     game = game if isinstance(game, dict) else {}
     langs = game.get("languages")
-    if not (isinstance(langs, list) and langs and all(isinstance(x, str) and LANGUAGE_CODE.fullmatch(x)
-                                                      for x in langs)):
+    if langs is None:
         langs = list(DEFAULT_LANGUAGES)
+    elif not (isinstance(langs, list) and langs and all(isinstance(x, str) and LANGUAGE_CODE.fullmatch(x)
+                                                        for x in langs)):
+        langs = []  # reported once at game.languages
     origin = game.get("origin") if game.get("origin") in ORIGINS else "rulebook"
-    return {"languages": tuple(dict.fromkeys(langs)), "origin": origin}
+    return {"languages": tuple(dict.fromkeys(langs)) or None, "origin": origin}
 
 
 class StrictModel(BaseModel):
@@ -135,12 +138,14 @@ class L10n(BaseModel):
         if not isinstance(value, dict):
             return value
         langs = context_languages(info.context)
-        shown = ", ".join(langs)
+        shown = ", ".join(langs or ())
         for key in value:
             if not (isinstance(key, str) and LANGUAGE_CODE.fullmatch(key)):
                 raise PydanticCustomError(
                     "language", "'{key}' is not a language code; expected the game's languages ({langs})",
-                    {"key": str(key), "langs": shown})
+                    {"key": str(key), "langs": shown or "two-letter ISO 639-1 codes"})
+        if langs is None:
+            return value
         other = [k for k in value if k not in langs]
         if other:
             raise PydanticCustomError(

@@ -3,15 +3,24 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, ValidationInfo, field_validator
+from pydantic import BeforeValidator, Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
-from generator.schema.base import DEFAULT_LANGUAGES, Id, L10n, PlayerRange, Source, StrictModel
+from generator.schema.base import DEFAULT_LANGUAGES, LANGUAGE_CODE, Id, L10n, PlayerRange, Source, StrictModel
 from generator.schema.components import Board, Card, CardLayout, Component, Deck, Icon, Tile
 from generator.schema.rules import Constant, Contradiction, CostRule, Recipe, RuleSection, Table, Term
 from generator.schema.setup import Module, Scenario, Setup
 
-LanguageCode = Annotated[str, Field(pattern=r"^[a-z]{2}$", description="an ISO 639-1 language code, e.g. en")]
+
+def _language_code(value: object) -> object:
+    if not (isinstance(value, str) and LANGUAGE_CODE.fullmatch(value)):
+        raise PydanticCustomError("language", "expected a two-letter ISO 639-1 language code such as 'en' or "
+                                              "'pl', got {got}", {"got": repr(value)})
+    return value
+
+
+LanguageCode = Annotated[str, BeforeValidator(_language_code),
+                         Field(pattern=r"^[a-z]{2}$", description="an ISO 639-1 language code, e.g. en")]
 
 
 class PlayTime(StrictModel):

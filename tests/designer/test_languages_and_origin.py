@@ -84,3 +84,10 @@ def test_source_needs_a_section_an_assumption_or_the_designer():
 def test_the_five_rulebook_games_default_to_polish_and_english():
     result, errs = errors(FIXTURES / "demo")
     assert not errs and result.data.game.languages == ["pl", "en"] and result.data.game.origin == "rulebook"
+
+
+def test_a_broken_language_list_is_one_error_not_one_per_text(starfall_data):
+    edit(starfall_data / "starfall" / "game.yaml", "languages: [en]", "languages: [english]")
+    _, errs = errors(starfall_data / "starfall")
+    assert [e.path for e in errs] == ["game.languages[0]"], [e.format() for e in errs]
+    assert "expected a two-letter ISO 639-1 language code such as 'en' or 'pl', got 'english'" in errs[0].message
