@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import Issue, SourceSpan, display_path
-from generator.load.positions import PositionTree
+from generator.load.positions import PositionTree, pack
 
 FIXED = ("id", "name", "copies", "cost", "text", "traits", "faction", "module", "image")
 PREFIXED = ("name.", "text.", "stats.", "source.")
@@ -67,8 +67,8 @@ def expand_csv_decks(raw, issues: list[Issue]) -> None:
             cards.append(row)
             origins.append((tree, ("cards", start + k)))
         # re-key the CSV tree from row order to the card's place in the merged list
-        tree.spans = {(("cards", start + p[1]) + tuple(p[2:])) if p[:1] == ("rows",) else p: v
-                      for p, v in tree.spans.items()}
+        rows_node = tree.root[1].pop("rows")
+        tree.root[1]["cards"] = [rows_node[0], {start + k: node for k, node in rows_node[1].items()}]
 
 
 def _resolve(folder: Path, name: Any) -> Path | None:
@@ -86,7 +86,7 @@ def read_cards_csv(path: Path, deck_id: Any, first_lang: str, issues: list[Issue
                    ) -> tuple[list[dict], PositionTree]:
     """The rows of one CSV file as card mappings, and where each cell is (paths ('rows', k, key…))."""
     shown = display_path(path)
-    tree = PositionTree(shown)
+    tree = PositionTree(shown, [pack(1, 1), {"rows": [pack(1, 1), {}]}])
     try:
         text = path.read_bytes().decode("utf-8-sig")  # spreadsheets often write a BOM; accept it here
     except UnicodeDecodeError as exc:
@@ -134,20 +134,30 @@ def read_cards_csv(path: Path, deck_id: Any, first_lang: str, issues: list[Issue
                                     hint="quote cells that contain commas", code="csv"))
                 continue
             k = len(rows)
-            tree.add(("rows", k), line, 1)
+            _position(tree, ("rows", k), line, 1)
             card: dict[str, Any] = {"deck": deck_id}
             for c, (column, cell) in enumerate(zip(columns, record), start=1):
                 value = cell.strip()
                 if value == "":
                     continue
                 key_path = _put(card, column, value, first_lang)
-                tree.add(("rows", k, *key_path), line, c)
-                if len(key_path) > 1:
-                    tree.spans.setdefault(("rows", k, key_path[0]), (line, c))
+                _position(tree, ("rows", k, *key_path), line, c)
             rows.append(card)
     except csv.Error as exc:
         issues.append(Issue(SourceSpan(shown, reader.line_num, 1), "", f"unreadable CSV: {exc}", code="csv"))
     return rows, tree
+
+
+def _position(tree: PositionTree, path: tuple, line: int, column: int) -> None:
+    """Record where ``path`` starts in the position shadow (parents made on the way, at this cell)."""
+    node = tree.root
+    for step in path[:-1]:
+        children = node[1]
+        child = children.get(step)
+        if child is None or isinstance(child, int):
+            child = children[step] = [child if isinstance(child, int) else pack(line, column), {}]
+        node = child
+    node[1].setdefault(path[-1], pack(line, column))
 
 
 def _column_problem(column: str) -> str:
