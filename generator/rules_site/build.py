@@ -22,7 +22,7 @@ from generator.errors import PnpError
 from generator.rules_site import media, nav
 from generator.rules_site.context import GameView, SiteGame
 from generator.rules_site.i18n import LANGS
-from generator.rules_site.pages import redirect_html, render_language
+from generator.rules_site.pages import not_found_html, redirect_html, render_language
 
 ASSETS = nav.SITE_PROJECT / "assets"
 
@@ -75,6 +75,7 @@ def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tupl
                                     Path(os.path.relpath(site_dir / lang, rel))), cfg_path)
         run_mkdocs(cfg_path)
     (site_dir / "index.html").write_text(redirect_html(langs), encoding="utf-8")
+    (site_dir / "404.html").write_text(not_found_html(langs), encoding="utf-8")
     for other in langs[1:]:
         media.dedupe(site_dir / langs[0], site_dir / other)
     report.seconds = time.monotonic() - start

@@ -11,6 +11,7 @@ import yaml
 from generator.rules_site.context import PAGE_TITLE_KEYS, PAGES, GameView
 from generator.rules_site.i18n import LANG_NAMES, t
 from generator.rules_site.markup import safe_title
+from generator.rules_site.pages import has_data_format
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE_PROJECT = ROOT / "site"
@@ -28,7 +29,8 @@ def nav(views: list[GameView], lang: str) -> list:
         for page in PAGES[1:]:
             pages.append({t(PAGE_TITLE_KEYS[page], lang): f"{view.id}/{page}.md"})
         items.append({safe_title(view.title): pages})
-    items.append({t("data_format", lang): "data-format.md"})
+    if has_data_format(lang):  # docs/DATA.md is English; other languages link to it from the home page
+        items.append({t("data_format", lang): "data-format.md"})
     return items
 
 
@@ -49,6 +51,8 @@ def config(views: list[GameView], lang: str, langs: tuple[str, ...], docs_dir: P
     if len(langs) > 1:  # the language switcher; one language alone has nothing to switch to
         cfg.setdefault("extra", {})["alternate"] = [
             {"name": LANG_NAMES[other], "link": f"../{other}/", "lang": other} for other in langs]
+    cfg.setdefault("extra", {})["pnp"] = {key: t(key, lang) for key in ("not_found_title", "not_found_text",
+                                                                        "back_home")}
     cfg["nav"] = nav(views, lang)
     return cfg
 

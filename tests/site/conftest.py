@@ -111,3 +111,14 @@ def page(browser):
     page.js_errors = errors
     yield page
     context.close()
+
+
+@pytest.fixture(scope="session")
+def real_site(tmp_path_factory) -> Path:
+    """`pnp site` of every game in cards_data/ (pl + en, no print files); returns the output folder."""
+    from generator.commands.site import build
+    from tests.conftest import ROOT
+
+    out = tmp_path_factory.mktemp("real-site-out")
+    build(site_args(ROOT / "cards_data", out))
+    return out
