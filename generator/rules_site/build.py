@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.errors import PnpError
-from generator.rules_site import media, nav
+from generator.rules_site import media, nav, search
 from generator.rules_site.context import GameView, SiteGame
 from generator.rules_site.i18n import LANGS
 from generator.rules_site.pages import not_found_html, redirect_html, render_language
@@ -37,6 +37,7 @@ class SiteReport:
     pages: int = 0
     seconds: float = 0.0
     games: list[str] = field(default_factory=list)
+    search_bytes: dict[str, dict[str, int]] = field(default_factory=dict)  # lang → game → index bytes
 
 
 def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tuple[str, ...] = LANGS,
@@ -74,6 +75,7 @@ def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tupl
         nav.write_config(nav.config(views, lang, langs, Path(os.path.relpath(docs, rel)),
                                     Path(os.path.relpath(site_dir / lang, rel))), cfg_path)
         run_mkdocs(cfg_path)
+        report.search_bytes[lang] = search.build_index(site_dir / lang, lang, [g.game_id for g in games])
     (site_dir / "index.html").write_text(redirect_html(langs), encoding="utf-8")
     (site_dir / "404.html").write_text(not_found_html(langs), encoding="utf-8")
     for other in langs[1:]:

@@ -427,6 +427,13 @@ class GameView:
                 counts = [n for n in counts if scen.players.min <= n <= scen.players.max]
             group["info"] = self._scenario_info(scen) if scen else []
             group["tabs"] = [self._setup_tab(n, group["id"]) for n in counts]
+        for i, group in enumerate(groups):
+            for tab in group["tabs"]:  # linkable tabs: #gracze-3 (first group), #<scenario>-gracze-3
+                anchor = self.t("players_anchor", n=tab["players"])
+                tab["anchor"] = safe_id(anchor if i == 0 else f"{group['id'] or 'standard'}-{anchor}")
+                parts = [self.t("setup")] + ([group["title"]] if len(groups) > 1 else []) + \
+                    [players_label(tab["players"], self.lang)]
+                tab["search_title"] = " — ".join(parts)
         return groups
 
     def _scenario_info(self, scen) -> list[tuple[str, Markup]]:

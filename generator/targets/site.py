@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.commands.common import validated
 from generator.console import out_console
+from generator.load.discover import select_games
 from generator.model.index import GameIndex
 from generator.rules_site import SiteGame, build_site
+from generator.validate.run import validate_folder
 from generator.write.atomic import OutputDir
 
 SITE = "site"
@@ -26,12 +27,16 @@ def generate(indexes: list[GameIndex], out: OutputDir, manifest, args) -> None:
 
 def site_games(indexes: list[GameIndex], artifacts: list[dict], args) -> list[SiteGame]:
     """The games of this build plus, when only some were asked for, every other game that validates,
-    so a partial build never drops games from the site. Each carries its validator result."""
+    so a partial build never drops games from the site. Each carries its validator result: the build's
+    own (``GameIndex.report``), or — for a game outside a partial build — the load and validate stages'
+    (never the command layer)."""
     wanted = {ix.game_id for ix in indexes}
     results = {ix.game_id: ix.report for ix in indexes if ix.report is not None}  # validated already
     others = None if getattr(args, "games", None) else sorted(wanted - set(results))
     if others is None or others:  # a partial build also shows every other game that validates
-        results.update({r.game_id: r for r in validated(args, others) if r.game_id not in results})
+        for folder in select_games(args.data, others):
+            r = validate_folder(folder)
+            results.setdefault(r.game_id, r)
     games = []
     for index in indexes:
         games.append(SiteGame(index, results.get(index.game_id), _artifacts_of(artifacts, index.game_id)))

@@ -1,4 +1,6 @@
-/* pnpforge rules site: the card-gallery filter and a language switch that stays on the same page. */
+/* pnpforge rules site: the card-gallery filter, a language switch that stays on the same page, linkable
+ * setup tabs (#gracze-3), the table of contents after a deep link, tap-to-define on touch screens and
+ * tap-to-zoom in the card gallery. */
 (function () {
   "use strict";
 
@@ -51,7 +53,137 @@
     });
   }
 
-  function init() { setupGallery(); setupLanguageSwitch(); }
+  // ---- linkable tabs: an anchor inside a hidden tab opens that tab (and its outer tabs) first ----------
+  function openTabsFor(el) {
+    var blocks = [], node = el;
+    while (node && node !== document.body) {
+      if (node.classList && node.classList.contains("tabbed-block")) blocks.unshift(node);
+      node = node.parentElement;
+    }
+    blocks.forEach(function (block) {
+      var content = block.parentElement, set = content && content.parentElement;
+      if (!set || !set.classList.contains("tabbed-set")) return;
+      var index = Array.prototype.indexOf.call(content.children, block);
+      var inputs = set.querySelectorAll(":scope > input[type=radio]");
+      if (inputs[index]) inputs[index].checked = true;
+    });
+    return blocks.length > 0;
+  }
+
+  function followHash() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    if (!id) return;
+    var el = document.getElementById(id);
+    if (!el) return;
+    if (openTabsFor(el)) el.scrollIntoView();
+    markToc(id);
+  }
+
+  // a tab chosen by hand becomes the address (so it can be linked and shared)
+  function setupTabLinks() {
+    document.querySelectorAll(".tabbed-set > input[type=radio]").forEach(function (input) {
+      if (input.dataset.pnpReady) return;
+      input.dataset.pnpReady = "1";
+      input.addEventListener("change", function () {
+        var set = input.parentElement;
+        var index = Array.prototype.indexOf.call(set.querySelectorAll(":scope > input[type=radio]"), input);
+        var block = set.querySelectorAll(":scope > .tabbed-content > .tabbed-block")[index];
+        var anchor = block && block.querySelector(".pnp-anchor[id]");
+        if (anchor && history.replaceState) history.replaceState(null, "", "#" + anchor.id);
+      });
+    });
+  }
+
+  // ---- table of contents: after a deep link the linked section is the current one ----------------------
+  function markToc(id) {
+    var links = document.querySelectorAll(".md-nav--secondary a.md-nav__link");
+    if (!links.length) return;
+    var target = null;
+    links.forEach(function (a) { if (a.getAttribute("href") === "#" + id) target = a; });
+    if (!target) return;
+    var apply = function () {
+      links.forEach(function (a) { a.classList.toggle("md-nav__link--active", a === target); });
+    };
+    apply();
+    // Material recomputes on its next scroll frame; keep the linked section until the reader scrolls
+    var until = Date.now() + 800;
+    var again = function () { if (Date.now() < until) { apply(); requestAnimationFrame(again); } };
+    requestAnimationFrame(again);
+  }
+
+  // ---- tap to define: on touch screens a glossary link opens its definition in place -------------------
+  var touch = window.matchMedia && window.matchMedia("(hover: none)").matches;
+  var pop = null;
+
+  function closePop() {
+    if (pop) { pop.remove(); pop = null; }
+  }
+
+  function define(link) {
+    closePop();
+    var title = link.getAttribute("title") || link.getAttribute("data-pnp-title") || "";
+    var name = link.textContent, cut = title.indexOf(": ");
+    var head = cut > 0 ? title.slice(0, cut) : name, body = cut > 0 ? title.slice(cut + 2) : title;
+    var labels = document.getElementById("pnp-labels");
+    var words = labels ? JSON.parse(labels.textContent) : {open: "→", close: "×"};
+    pop = document.createElement("div");
+    pop.className = "pnp-define";
+    pop.setAttribute("role", "dialog");
+    pop.setAttribute("aria-label", head);
+    var h = document.createElement("strong"); h.textContent = head;
+    var p = document.createElement("p"); p.textContent = body;
+    var more = document.createElement("a"); more.href = link.href; more.textContent = words.open;
+    var x = document.createElement("button"); x.type = "button"; x.className = "pnp-define-close";
+    x.setAttribute("aria-label", words.close); x.textContent = "×";
+    x.addEventListener("click", closePop);
+    pop.append(x, h, p, more);
+    link.insertAdjacentElement("afterend", pop);
+    x.focus({preventScroll: true});
+  }
+
+  function setupDefinitions() {
+    if (document.body.dataset.pnpDefine) return;
+    document.body.dataset.pnpDefine = "1";
+    document.addEventListener("click", function (e) {
+      var link = e.target.closest && e.target.closest("a.pnp-term");
+      if (link && touch && !e.ctrlKey && !e.metaKey) {
+        e.preventDefault();
+        define(link);
+        return;
+      }
+      if (pop && !pop.contains(e.target)) closePop();
+    });
+    document.addEventListener("keydown", function (e) { if (e.key === "Escape") closePop(); });
+  }
+
+  // ---- card gallery: tap a card to see it large -------------------------------------------------------
+  function setupZoom() {
+    document.querySelectorAll(".pnp-card").forEach(function (card) {
+      if (card.dataset.pnpZoom) return;
+      card.dataset.pnpZoom = "1";
+      card.tabIndex = 0;
+      card.setAttribute("role", "button");
+      card.setAttribute("aria-expanded", "false");
+      var toggleZoom = function () {
+        var on = !card.classList.contains("pnp-zoomed");
+        document.querySelectorAll(".pnp-card.pnp-zoomed").forEach(function (c) {
+          c.classList.remove("pnp-zoomed"); c.setAttribute("aria-expanded", "false");
+        });
+        if (on) { card.classList.add("pnp-zoomed"); card.setAttribute("aria-expanded", "true"); }
+      };
+      card.addEventListener("click", toggleZoom);
+      card.addEventListener("keydown", function (e) {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggleZoom(); }
+        if (e.key === "Escape" && card.classList.contains("pnp-zoomed")) toggleZoom();
+      });
+    });
+  }
+
+  function init() {
+    setupGallery(); setupLanguageSwitch(); setupTabLinks(); setupDefinitions(); setupZoom();
+    followHash();
+  }
+  window.addEventListener("hashchange", followHash);
   if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
     window.document$.subscribe(init);
   } else if (document.readyState === "loading") {
