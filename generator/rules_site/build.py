@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.errors import PnpError
-from generator.rules_site import media, nav, search
+from generator.rules_site import media, nav, offline, search
 from generator.rules_site.context import GameView, SiteGame
 from generator.rules_site.i18n import LANGS
 from generator.rules_site.pages import not_found_html, redirect_html, render_language
@@ -38,6 +38,7 @@ class SiteReport:
     seconds: float = 0.0
     games: list[str] = field(default_factory=list)
     search_bytes: dict[str, dict[str, int]] = field(default_factory=dict)  # lang → game → index bytes
+    offline_bytes: int = 0
 
 
 def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tuple[str, ...] = LANGS,
@@ -80,6 +81,7 @@ def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tupl
     (site_dir / "404.html").write_text(not_found_html(langs), encoding="utf-8")
     for other in langs[1:]:
         media.dedupe(site_dir / langs[0], site_dir / other)
+    report.offline_bytes = offline.write_offline_zip(site_dir, site_dir / offline.ARCHIVE)
     report.seconds = time.monotonic() - start
     return report
 

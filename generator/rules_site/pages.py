@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from generator.rules_site.context import PAGE_TITLE_KEYS, PAGES, GameView, SiteGame
 from generator.rules_site.i18n import LANG_NAMES, LANGS, t
+from generator.rules_site import offline
 from generator.rules_site.markup import md_escape
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,7 +71,8 @@ def render_language(games: list[SiteGame], lang: str) -> dict[str, str | bytes]:
     common = {"lang": lang, "data_format_here": has_data_format(lang), "t": lambda key, **kw: t(key, lang, **kw), "pages": PAGES,
               "page_titles": PAGE_TITLE_KEYS, "other_lang_name": LANG_NAMES[_other(lang)],
               "other_lang": _other(lang)}
-    files["index.md"] = env.get_template("home.md.j2").render(games=views, **common)
+    files["index.md"] = env.get_template("home.md.j2").render(games=views, offline_archive=offline.ARCHIVE,
+                                                              offline_folder=offline.FOLDER, **common)
     if has_data_format(lang):  # docs/DATA.md is English: other languages link to the English page
         files["data-format.md"] = env.get_template("data_format.md.j2").render(body=data_format_markdown(), **common)
     for view in views:

@@ -103,7 +103,7 @@
       total += m + 2 * mt;
     }
     if (!hits) return 0;
-    if (inTitle === toks.length) total += 4;
+    if (inTitle === toks.length) total += 4 + 3 / Math.max(1, doc.tw.length);  // "Złoto" before "Akcja … Złota"
     return total * doc.b;
   }
 

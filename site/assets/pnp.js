@@ -137,7 +137,11 @@
     x.setAttribute("aria-label", words.close); x.textContent = "×";
     x.addEventListener("click", closePop);
     pop.append(x, h, p, more);
-    link.insertAdjacentElement("afterend", pop);
+    // under the paragraph (or in the cell) that holds the term, so the sentence is not split
+    var host = link.closest("p, li, dd, td, th, h1, h2, h3, h4, h5, h6");
+    if (host && /^(TD|TH|LI|DD)$/.test(host.tagName)) host.appendChild(pop);
+    else if (host) host.insertAdjacentElement("afterend", pop);
+    else link.insertAdjacentElement("afterend", pop);
     x.focus({preventScroll: true});
   }
 
