@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import shutil
 import time
 from dataclasses import dataclass, field
@@ -76,6 +77,7 @@ def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tupl
         nav.write_config(nav.config(views, lang, langs, Path(os.path.relpath(docs, rel)),
                                     Path(os.path.relpath(site_dir / lang, rel))), cfg_path)
         run_mkdocs(cfg_path)
+        relative_404(site_dir / lang / "404.html")
         report.search_bytes[lang] = search.build_index(site_dir / lang, lang, [g.game_id for g in games])
     (site_dir / "index.html").write_text(redirect_html(langs), encoding="utf-8")
     (site_dir / "404.html").write_text(not_found_html(langs), encoding="utf-8")
@@ -84,6 +86,18 @@ def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tupl
     report.offline_bytes = offline.write_offline_zip(site_dir, site_dir / offline.ARCHIVE)
     report.seconds = time.monotonic() - start
     return report
+
+
+_ROOT_LINK = re.compile(r'((?:href|src)=")/(?!/)')
+
+
+def relative_404(path: Path) -> None:
+    """mkdocs writes the 404 page's links from the server root ('/assets/…'), which is wrong for a site
+    in /pl/; made relative, they resolve against the <base> the page sets to its language's root."""
+    if path.is_file():
+        text = path.read_text(encoding="utf-8")
+        text = _ROOT_LINK.sub(r"\1", text).replace('new URL("/",location)', "new URL(document.baseURI)")
+        path.write_text(text, encoding="utf-8")
 
 
 def _fresh(folder: Path) -> None:

@@ -121,7 +121,7 @@
 
   function define(link) {
     closePop();
-    var title = link.getAttribute("title") || link.getAttribute("data-pnp-title") || "";
+    var title = link.getAttribute("data-pnp-title") || link.getAttribute("title") || "";
     var name = link.textContent, cut = title.indexOf(": ");
     var head = cut > 0 ? title.slice(0, cut) : name, body = cut > 0 ? title.slice(cut + 2) : title;
     var labels = document.getElementById("pnp-labels");
@@ -158,6 +158,11 @@
       if (pop && !pop.contains(e.target)) closePop();
     });
     document.addEventListener("keydown", function (e) { if (e.key === "Escape") closePop(); });
+    // Material takes the title away while its own tooltip shows: keep the definition before that
+    document.addEventListener("pointerdown", function (e) {
+      var link = e.target.closest && e.target.closest("a.pnp-term[title]");
+      if (link && link.title) link.setAttribute("data-pnp-title", link.title);
+    }, true);
   }
 
   // ---- card gallery: tap a card to see it large -------------------------------------------------------
