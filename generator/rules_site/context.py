@@ -47,9 +47,10 @@ from generator.schema.base import UNKNOWN, L10n, Source
 from generator.validate.run import GameResult
 from generator.validate.setup_tables import consumption
 
-PAGES = ("index", "components", "setup", "rules", "glossary", "cards", "print", "findings")
-PAGE_TITLE_KEYS = {"index": "overview", "components": "components", "setup": "setup", "rules": "rules",
-                   "glossary": "glossary", "cards": "cards", "print": "print", "findings": "findings"}
+PAGES = ("index", "quick", "components", "setup", "rules", "glossary", "az", "cards", "print", "findings")
+PAGE_TITLE_KEYS = {"index": "overview", "quick": "quick", "components": "components", "setup": "setup",
+                   "rules": "rules", "glossary": "glossary", "az": "az", "cards": "cards", "print": "print",
+                   "findings": "findings"}
 
 
 @dataclass
@@ -611,6 +612,62 @@ class GameView:
                 "source": cite(term.source, self.lang),
             })
         return out
+
+    # ---- A–Z index and quick reference -------------------------------------------------------------
+    @cached_property
+    def az_index(self) -> list[dict]:
+        """Every named thing of the game — terms, rules, components, decks, cards — by letter."""
+        from generator.rules_site.i18n import collation_key
+        lang = self.lang
+        entries: list[tuple[str, str, str]] = []  # (label, kind, link)
+        for term in self.data.glossary:
+            entries.append((text(term.term, lang), self.t("term_one"), f"glossary.md#{term_anchor(term.id)}"))
+        for rule in self.data.rules:
+            entries.append((text(rule.title, lang), f"{self.t('rule')} {rule.number}",
+                            f"rules.md#{rule_anchor(rule.number)}"))
+        for comp in self.data.components:
+            entries.append((text(comp.name, lang), self.t("component"), f"components.md#{component_anchor(comp.id)}"))
+        for deck in self.data.decks:
+            entries.append((text(deck.name, lang), self.t("deck"), f"cards.md#{deck_anchor(deck.id)}"))
+        for card in self.data.cards:
+            entries.append((text(card.name, lang), self.t("card_one"), f"cards.md#{card_anchor(card.id)}"))
+        seen: set[tuple[str, str]] = set()
+        letters: dict[str, list[dict]] = {}
+        for label, kind, link in sorted(entries, key=lambda e: (collation_key(e[0], lang), e[1])):
+            label = label.strip()
+            if not label or (label.casefold(), link) in seen:
+                continue
+            seen.add((label.casefold(), link))
+            first = label[0].upper() if label[0].isalpha() else "#"
+            letters.setdefault(first, []).append({"label": label, "kind": kind, "link": Markup(link)})
+        return [{"letter": k, "anchor": safe_id("az-" + (str(ord(k)) if not k.isascii() or not k.isalnum()
+                                                         else k.lower())), "entries": v}
+                for k, v in letters.items()]
+
+    @cached_property
+    def quick_setup(self) -> dict:
+        """Setup at a glance: component × player count (the standard game), from the setup report."""
+        counts = self.index.player_counts
+        if self.data.setup is None or not counts:
+            return {"counts": [], "rows": []}
+        default = next((s.id for s in self.data.scenarios if s.default), None)
+        report = setup_report(self.index, None, default)
+        rows = []
+        for row in report["rows"]:
+            rows.append({"component": self.comp_link(row["component"], "quick"),
+                         "action": action_name(row["action"], self.lang),
+                         "cells": [value(row["values"].get(str(n)), self.lang) for n in counts]})
+        for item in report["per_player"]:
+            each = item["count"]
+            rows.append({"component": self.comp_link(item["component"], "quick"),
+                         "action": action_name(item["action"], self.lang) + " — " + self.t("each_player").lower(),
+                         "cells": [value(None if each is None else each * n, self.lang) for n in counts]})
+        return {"counts": counts, "rows": rows}
+
+    @property
+    def top_rules(self) -> list[dict]:
+        return [{"number": r["number"], "title": r["title"], "anchor": r["anchor"]}
+                for r in self.rules if "." not in r["number"]]
 
     # ---- cards --------------------------------------------------------------------------------------
     @cached_property

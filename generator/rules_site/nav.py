@@ -4,6 +4,7 @@ Titles that come from the data go into the nav HTML-escaped: Material prints nav
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import yaml
@@ -49,6 +50,7 @@ def config(views: list[GameView], lang: str, langs: tuple[str, ...], docs_dir: P
     cfg.setdefault("extra", {})["pnp"] = {key: t(key, lang) for key in ("not_found_title", "not_found_text",
                                                                         "back_home")}
     cfg["extra"]["pnp"]["search"] = search_config(views, lang)
+    cfg["extra"]["pnp"]["search_json"] = json.dumps(cfg["extra"]["pnp"]["search"], ensure_ascii=False)
     cfg["extra"]["pnp"]["labels"] = {"open": t("open_in_glossary", lang), "close": t("close", lang),
                                      "copied": t("link_copied", lang), "copy": t("copy_link", lang)}
     cfg["nav"] = nav(views, lang)

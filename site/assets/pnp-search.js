@@ -3,7 +3,7 @@
  * The index of a game (search/<game>.js, written by generator/rules_site/search.py) is loaded with a
  * <script> on the first use of the search box — never before, and it works from file:// too. Query
  * words are folded (lower case, no diacritics, ł → l) and stemmed with the same rules as the index
- * (sent in #pnp-search-config by the build), so "zloto", "złota" and "złotem" find the same sections.
+ * (sent in the search box's data-config by the build), so "zloto", "złota" and "złotem" find the same sections.
  * Results are scoped to the game of the current page; "all games" is one click away.
  */
 (function () {
@@ -203,11 +203,10 @@
   }
 
   function init() {
-    var el = document.getElementById("pnp-search-config");
     var box = document.querySelector(".pnp-search");
-    if (!el || !box || box.dataset.ready) return;
+    if (!box || !box.dataset.config || box.dataset.ready) return;
     box.dataset.ready = "1";
-    cfg = JSON.parse(el.textContent);
+    cfg = JSON.parse(box.dataset.config);
     root = new URL(box.dataset.base || "./", location.href).href;
     input = box.querySelector(".md-search__input");
     list = box.querySelector(".md-search-result__list");

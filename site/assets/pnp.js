@@ -188,8 +188,32 @@
     });
   }
 
+  // ---- a copy-link button on each rule ---------------------------------------------------------------
+  function setupCopyLinks() {
+    var labels = document.getElementById("pnp-labels");
+    var words = labels ? JSON.parse(labels.textContent) : {copy: "Copy link", copied: "Copied"};
+    document.querySelectorAll(".md-typeset :is(h2, h3, h4, h5, h6)[id^='r-']").forEach(function (h) {
+      if (h.querySelector(".pnp-copy")) return;
+      var b = document.createElement("button");
+      b.type = "button"; b.className = "pnp-copy"; b.title = words.copy;
+      b.setAttribute("aria-label", words.copy + ": " + h.textContent.replace(/[#¶]$/, "").trim());
+      b.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M3.9 12c0-1.71 1.39-3.1 3.1-3.1h4V7H7a5 5 0 0 0 0 10h4v-1.9H7c-1.71 0-3.1-1.39-3.1-3.1M8 13h8v-2H8zm9-6h-4v1.9h4c1.71 0 3.1 1.39 3.1 3.1s-1.39 3.1-3.1 3.1h-4V17h4a5 5 0 0 0 0-10"/></svg>';
+      b.addEventListener("click", function () {
+        var url = location.href.split("#")[0] + "#" + h.id;
+        var done = function () {
+          b.classList.add("pnp-copied"); b.title = words.copied;
+          setTimeout(function () { b.classList.remove("pnp-copied"); b.title = words.copy; }, 1500);
+        };
+        if (navigator.clipboard && navigator.clipboard.writeText) {
+          navigator.clipboard.writeText(url).then(done, function () { history.replaceState(null, "", "#" + h.id); done(); });
+        } else { history.replaceState(null, "", "#" + h.id); done(); }
+      });
+      h.appendChild(b);
+    });
+  }
+
   function init() {
-    setupGallery(); setupLanguageSwitch(); setupTabLinks(); setupDefinitions(); setupZoom();
+    setupGallery(); setupLanguageSwitch(); setupTabLinks(); setupDefinitions(); setupZoom(); setupCopyLinks();
     followHash();
   }
   window.addEventListener("hashchange", followHash);

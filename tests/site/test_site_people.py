@@ -171,9 +171,9 @@ def test_toc_follows_a_deep_link(page, real_url):
     assert active == ["#r-9"], active
 
 
-AXE_PAGES = ["pl/", "pl/runewars/rules/", "pl/runewars/components/", "pl/runewars/glossary/",
-             "pl/rune_age/setup/", "pl/rune_age/cards/", "pl/battalia/findings/", "pl/404.html",
-             "en/runewars/rules/"]
+# the page kinds with the most links, tables, tabs and dialogs (the search dialog is on every page)
+AXE_PAGES = ["pl/", "pl/runewars/rules/", "pl/korona_starego_krola/glossary/", "pl/rune_age/setup/",
+             "pl/404.html", "en/battalia/components/"]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
