@@ -730,6 +730,8 @@ class GameView:
             name = self.game.downloads.get(path)
             if not name or not path.lower().endswith(".pdf"):
                 continue
+            if art.get("lang") and art.get("kind") == "rules" and art["lang"] != self.lang:
+                continue  # the rules reference in the page's own language only
             out.append(self._download_row(art, name))
         return out
 
@@ -964,6 +966,7 @@ ARTIFACT_KINDS = {
     "cards": ("karty", "cards"), "tokens": ("żetony i znaczniki", "tokens and markers"),
     "tiles": ("kafelki", "tiles"), "dice": ("kości (siatki)", "dice (nets)"), "aids": ("pomoce gracza", "player aids"),
     "calibration": ("arkusz kalibracyjny", "calibration sheet"), "board": ("plansza", "board"),
+    "rules": ("zasady do druku", "printable rules"),
 }
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
 
@@ -976,6 +979,8 @@ def artifact_kind_name(kind: str, lang: str) -> str:
 def download_group(kind: str, profile: str, paper: str, lang: str) -> tuple[int, str, str]:
     """(order, title, note) of the download group a print file belongs to."""
     paper_name = PAPER_NAMES.get(paper, paper.upper())
+    if kind == "rules":
+        return 0, t("rules_pdf_title", lang), t("rules_pdf_note", lang)
     if kind == "board" or profile in ("poster", "onepage"):
         return 3, t("group_boards", lang, paper=paper_name) if paper else t("boards", lang), t("group_boards_note", lang)
     if profile == "home" or (paper and profile in ("", "home")):

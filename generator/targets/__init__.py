@@ -11,7 +11,7 @@ import importlib
 TARGET_KINDS = {
     "print": frozenset({"cards", "tokens", "dice", "tiles", "aids", "calibration", "png"}),
     "boards": frozenset({"board"}),
-    "site": frozenset({"site"}),
+    "site": frozenset({"site", "rules"}),
 }
 
 TARGETS = (("print", "generator.targets.card_sheets"),

@@ -11,6 +11,8 @@ from generator.console import out_console
 from generator.load.discover import select_games
 from generator.model.index import GameIndex
 from generator.rules_site import SiteGame, build_site
+from generator.rules_site.context import GameView
+from generator.rules_site.i18n import LANGS
 from generator.validate.run import validate_folder
 from generator.write.atomic import OutputDir
 
@@ -19,10 +21,30 @@ SITE_SRC = "site-src"
 
 
 def generate(indexes: list[GameIndex], out: OutputDir, manifest, args) -> None:
+    write_rules_pdfs(indexes, out, manifest)
     games = site_games(indexes, manifest.artifacts, args)
     report = build_site(games, out.claim(SITE), out.claim(SITE_SRC), resolve_artifact=artifact_finder(out))
     out_console().print(f"site: {len(report.games)} games, {report.pages} pages in {', '.join(report.languages)} "
                         f"in {report.seconds:.1f} s → {out.root / SITE}")
+
+
+def write_rules_pdfs(indexes: list[GameIndex], out: OutputDir, manifest, langs: tuple[str, ...] = LANGS) -> list[dict]:
+    """The printable rules reference of every game of this build, per language (kind ``rules``)."""
+    from generator.render import fonts
+    from generator.render.pdf import render_pdf
+    from generator.targets.rules_pdf import KIND, rules_scene
+
+    entries = []
+    for index in indexes:
+        game = index.game_id
+        out.claim(f"{game}/rules")  # replaced whole
+        site_game = SiteGame(index, index.report)
+        for lang in langs:
+            scene = rules_scene(GameView(site_game, lang), fonts.METRICS)
+            target = out.write_bytes(f"{game}/rules/rules-{lang}.pdf", render_pdf(scene))
+            entries.append(manifest.add(out, target, game=game, kind=KIND, lang=lang, profile="reference",
+                                        paper="a4", pages=len(scene.pages), duplex="none"))
+    return entries
 
 
 def site_games(indexes: list[GameIndex], artifacts: list[dict], args) -> list[SiteGame]:
@@ -62,4 +84,4 @@ def artifact_finder(out: OutputDir):
     return find
 
 
-__all__ = ["artifact_finder", "generate", "site_games"]
+__all__ = ["artifact_finder", "generate", "site_games", "write_rules_pdfs"]
