@@ -92,12 +92,23 @@ class _Sections(HTMLParser):
     def _keywords_only(self) -> bool:
         return bool(self.stack) and self.stack[-1][2]
 
+    _BLOCKS = {"p", "li", "td", "th", "dt", "dd", "div", "br", "tr", "ul", "ol", "table", "figcaption", "figure",
+               "blockquote", "details", "summary", "label"}
+
+    def _gap(self) -> None:
+        """Block and cell edges separate words ('Formy' | 'Twierdza' must not read 'FormyTwierdza')."""
+        if self.sections and not self._skipping():
+            target = self.sections[-1]
+            (target["keywords"] if self._keywords_only() else target["text"]).append(" ")
+
     def handle_starttag(self, tag, attrs):
         a = {k: v or "" for k, v in attrs}
         if tag == "article":
             self.in_article += 1
         if not self.in_article:
             return
+        if tag in self._BLOCKS:
+            self._gap()
         classes = set(a.get("class", "").split())
         skip = self._skipping() or tag in ("script", "style", "svg") or bool(classes & self._SKIP_CLASSES) \
             or "data-search-exclude" in a
@@ -122,6 +133,8 @@ class _Sections(HTMLParser):
     def handle_endtag(self, tag):
         if not self.in_article:
             return
+        if tag in self._BLOCKS:
+            self._gap()
         if tag == "article":
             self.in_article -= 1
         if tag == "h1" and self._h1 is not None:
@@ -158,7 +171,7 @@ def page_documents(html_text: str, url: str, lang: str, weight: float) -> list[l
     docs = []
     for section in parser.sections:
         title = " ".join(section["title"].split()) or parser.page_title
-        text = " ".join(" ".join(section["text"]).split())
+        text = " ".join("".join(section["text"]).split())  # inline pieces join as written: "upgrades, +5"
         if not text and not section["title"]:
             continue
         words = sorted(set(stems(f"{title} {text} {' '.join(section['keywords'])}", lang)))
