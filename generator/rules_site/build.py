@@ -54,7 +54,9 @@ def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tupl
         game.downloads = media.download_names(game.game_id, game.artifacts)
     _fresh(src_dir)
     _fresh(site_dir)
+    all_games = games
     for lang in langs:
+        games = [g for g in all_games if lang in game_languages(g)]  # a game's own `game.languages`
         for game in games:
             game.previews = media.card_previews(game.index, lang)
         docs = src_dir / lang / "docs"
@@ -79,6 +81,7 @@ def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tupl
         run_mkdocs(cfg_path)
         relative_404(site_dir / lang / "404.html")
         report.search_bytes[lang] = search.build_index(site_dir / lang, lang, [g.game_id for g in games])
+    games = all_games
     (site_dir / "index.html").write_text(redirect_html(langs), encoding="utf-8")
     (site_dir / "404.html").write_text(not_found_html(langs), encoding="utf-8")
     for other in langs[1:]:
@@ -86,6 +89,11 @@ def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tupl
     report.offline_bytes = offline.write_offline_zip(site_dir, site_dir / offline.ARCHIVE)
     report.seconds = time.monotonic() - start
     return report
+
+
+def game_languages(game: SiteGame) -> tuple[str, ...]:
+    """The languages a game's data is written in (``game.languages``; both when it does not say)."""
+    return tuple(getattr(game.index.data.game, "languages", None) or LANGS)
 
 
 _ROOT_LINK = re.compile(r'((?:href|src)=")/(?!/)')

@@ -11,6 +11,7 @@ from generator.console import out_console
 from generator.load.discover import select_games
 from generator.model.index import GameIndex
 from generator.rules_site import SiteGame, build_site
+from generator.rules_site.build import game_languages
 from generator.rules_site.context import GameView
 from generator.rules_site.i18n import LANGS
 from generator.validate.run import validate_folder
@@ -39,7 +40,7 @@ def write_rules_pdfs(indexes: list[GameIndex], out: OutputDir, manifest, langs: 
         game = index.game_id
         out.claim(f"{game}/rules")  # replaced whole
         site_game = SiteGame(index, index.report)
-        for lang in langs:
+        for lang in [lang for lang in langs if lang in game_languages(site_game)]:
             scene = rules_scene(GameView(site_game, lang), fonts.METRICS)
             target = out.write_bytes(f"{game}/rules/rules-{lang}.pdf", render_pdf(scene))
             entries.append(manifest.add(out, target, game=game, kind=KIND, lang=lang, profile="reference",

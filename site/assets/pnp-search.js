@@ -48,6 +48,7 @@
     },
     fold: fold,
     stem: function (t) { return stem(t); },
+    stems: function (s) { return tokens(s).map(stem); },  // what a query becomes (tests compare with search.py)
     ready: function () { return wanted().every(function (id) { return !!docs[id]; }); }
   };
 

@@ -171,3 +171,24 @@ def test_one_language_rebuild_keeps_the_other(tmp_path, run_cli):
     assert run_cli("site", "--data", data, "--out", out, "--lang", "pl").code == 0
     assert en_page.read_bytes() == before
     assert (out / "site" / "pl" / "demo" / "rules" / "index.html").is_file()
+
+
+def test_a_game_is_built_in_its_own_languages_only(tmp_path):
+    """`game.languages: [pl]` → the game is on the Polish site only (and so is its search index)."""
+    import shutil
+
+    from generator.commands.site import build
+    from tests.conftest import FIXTURES
+    from tests.site.conftest import site_args
+
+    data = tmp_path / "data"
+    shutil.copytree(FIXTURES / "demo", data / "demo")
+    game_yaml = data / "demo" / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    assert "languages:" not in text
+    game_yaml.write_text(text.replace("\n  title:", "\n  languages: [pl]\n  title:", 1), encoding="utf-8")
+    build(site_args(data, tmp_path / "out"))
+    site = tmp_path / "out" / "site"
+    assert (site / "pl" / "demo" / "rules" / "index.html").is_file()
+    assert (site / "pl" / "search" / "demo.js").is_file()
+    assert not (site / "en" / "demo").exists() and not (site / "en" / "search" / "demo.js").exists()
