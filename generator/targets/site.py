@@ -30,9 +30,9 @@ def generate(indexes: list[GameIndex], out: OutputDir, manifest, args) -> None:
 
 def write_rules_pdfs(indexes: list[GameIndex], out: OutputDir, manifest, langs: tuple[str, ...] = LANGS) -> list[dict]:
     """The printable rules reference of every game of this build, per language (kind ``rules``)."""
-    from generator.text import metrics as fonts
     from generator.render.pdf import render_pdf
     from generator.targets.rules_pdf import KIND, rules_scene
+    from generator.text import metrics as fonts
 
     entries = []
     for index in indexes:

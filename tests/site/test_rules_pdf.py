@@ -9,12 +9,12 @@ import subprocess
 import pytest
 
 from generator.model.index import GameIndex
-from generator.text import metrics as fonts
 from generator.render.pdf import render_pdf
 from generator.rules_site import SiteGame
 from generator.rules_site.context import GameView
 from generator.targets.rules_pdf import rules_scene
 from generator.targets.site import write_rules_pdfs
+from generator.text import metrics as fonts
 from generator.validate.run import validate_folder
 from generator.write.atomic import OutputDir
 from generator.write.manifest import Manifest
