@@ -17,14 +17,11 @@ from urllib.parse import quote
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
+from generator.resources import DATA_DOC, TEMPLATES  # noqa: E402  (ship in the package)
 from generator.rules_site import offline
 from generator.rules_site.context import PAGE_TITLE_KEYS, PAGES, GameView, SiteGame
 from generator.rules_site.i18n import LANG_NAMES, LANGS, t
 from generator.rules_site.markup import md_escape
-
-ROOT = Path(__file__).resolve().parents[2]
-TEMPLATES = ROOT / "templates"
-DATA_DOC = ROOT / "docs" / "DATA.md"
 
 
 def _finalize(value):
