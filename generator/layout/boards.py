@@ -86,6 +86,7 @@ UI = {  # fixed wording, Polish / English
     "grid": ("Siatka", "Grid"),
     "unknown_spaces": ("liczba pól nieznana", "number of spaces unknown"),
     "unknown_segments": ("liczba segmentów nieznana", "number of segments unknown"),
+    "unplaced": ("położenie pól nie jest podane", "positions not stated"),
 }
 
 
@@ -265,7 +266,7 @@ def varying_player_counts(board: Board, player_counts: Iterable[int]) -> list[in
     """Player counts that need their own drawing: when grid marks name players or maps exist."""
     mentioned: set[int] = set()
     if board.grid:
-        for mark in board.grid.marks:
+        for mark in [*board.grid.marks, *board.grid.unplaced]:
             mentioned.update(mark.players or ())
     for layout in board.maps:
         mentioned.update(layout.players)
@@ -470,13 +471,16 @@ def grid_panel(ctx: _Ctx) -> Panel | None:
             text = " · ".join(ctx.t(m.label) for m in labelled)
             items += wrapped_label(text, Rect(cx0 + cell * 0.05, cy0 + cell * 0.68, cell * 0.9, cell * 0.3), ctx,
                                    max_pt=min(7.0, label_pt), min_pt=3.5)
+    for item in marks_for(grid.unplaced, ctx.variant.players):  # stated counts, positions not stated
+        notes.append(f"{item.count} × {ctx.t(item.label) if item.label else mark_text(item.mark)} — "
+                     f"{ui('unplaced')}")
     legend = []
     for kind in sorted({m.mark for m in marks}):
         icon = ctx.icons.get(kind)
         text = f"{icon.label.pl} / {icon.label.en}" if icon is not None else mark_text(kind)
         legend.append(LegendEntry(kind, text, _swatch(kind, ctx.icons)))
     title = f"{ui('grid')} {grid.cols} × {grid.rows}"
-    if ctx.variant.players is not None and any(m.players for m in grid.marks):
+    if ctx.variant.players is not None and any(m.players for m in [*grid.marks, *grid.unplaced]):
         title += f" — {ctx.variant.players} {ui('players')}"
     content = Size(strip + grid.cols * cell + 2, strip + grid.rows * cell + 2)
     return _framed("grid", title, content, items, ctx, legend=legend, notes=notes, frame=False)
@@ -862,7 +866,7 @@ def region_panel(ctx: _Ctx) -> Panel | None:
     elsewhere: list[str] = []
     all_ids = {r.id for r in ctx.board.regions}
     for r in regions:
-        for other in r.adjacent:
+        for other in (r.adjacent if isinstance(r.adjacent, list) else []):  # 'unknown': no edges drawn
             if other in index and other != r.id:
                 a, b = index[r.id], index[other]
                 edges.add((min(a, b), max(a, b)))

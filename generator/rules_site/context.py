@@ -21,6 +21,7 @@ from generator.errors import Severity
 from generator.model.index import GameIndex
 from generator.model.reports import inventory_report, setup_report
 from generator.model.setup import consumption
+from generator.model.values import local
 from generator.rules_site.glossary import sorted_terms, term_forms, text_links
 from generator.rules_site.i18n import (
     LANGS,
@@ -94,7 +95,7 @@ UNKNOWN_MARK = {lang: Markup(f'<span class="pnp-unknown" title="{t("unknown_titl
 def value(v: Any, lang: str) -> Markup:
     if v is None or v == UNKNOWN:
         return UNKNOWN_MARK[lang]
-    return md_escape(v)
+    return md_escape(local(v, lang))
 
 
 def range_text(lo: int | None, hi: int | None) -> str:
@@ -434,7 +435,7 @@ class GameView:
 
     @property
     def constants(self) -> list[dict]:
-        return [{"name": text(c.name, self.lang), "value": md_escape(f"{c.value} {c.unit or ''}".strip()),
+        return [{"name": text(c.name, self.lang), "value": md_escape(f"{local(c.value, self.lang)} {local(c.unit or '', self.lang)}".strip()),
                  "source": cite(c.source, self.lang)} for c in self.data.constants]
 
     @property
@@ -525,7 +526,7 @@ class GameView:
             items = []
             for card in cards:
                 faction = card.faction or deck.faction or ""
-                stats = [(k, v) for k, v in card.stats.items()]
+                stats = [(k, local(v, self.lang)) for k, v in card.stats.items()]
                 card_text = card.text
                 items.append({
                     "id": card.id,

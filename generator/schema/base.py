@@ -68,10 +68,11 @@ class Source(StrictModel):
     page: Annotated[int, Field(ge=1, le=999)] | None = None
     note: str | None = None
     assumption: str | None = None
+    owner: str | None = Field(None, description="set by an owner's overlay: the overlay file:line that filled it")
 
     @model_validator(mode="after")
     def _cited_or_assumed(self) -> Source:
-        if not self.section and not self.assumption:
+        if not self.section and not self.assumption and not self.owner:
             raise PydanticCustomError(
                 "source", "a source needs 'section' (rulebook heading) or 'assumption' (why we chose it)")
         return self
@@ -80,8 +81,15 @@ class Source(StrictModel):
     def is_assumption(self) -> bool:
         return bool(self.assumption) and not self.section
 
+    @property
+    def is_owner(self) -> bool:
+        """True when the value was filled by the kit's owner (an overlay), not taken from the rulebook."""
+        return bool(self.owner)
+
     def cite(self) -> str:
         """Short human form, e.g. 'ZAWARTOŚĆ PUDEŁKA, p. 2' or 'assumption: …'."""
+        if self.owner and not self.section:
+            return f"owner: {self.owner}"
         if self.is_assumption:
             return f"assumption: {self.assumption}"
         text = self.section or ""
@@ -115,6 +123,7 @@ class PlayerRange(StrictModel):
     min: Annotated[int, Field(ge=1, le=20)]
     max: Annotated[int, Field(ge=1, le=20)]
     source: Source | None = None
+    conflicts: list[Reading] = []
 
     @model_validator(mode="after")
     def _ordered(self) -> PlayerRange:

@@ -238,7 +238,7 @@ def test_inferences_are_assumption_sources(data):
     board = next(b for b in data.boards if b.id == "kingdom_board")
     order_track = next(t for t in board.tracks if t.id == "order_track")
     assert order_track.spaces == 4 and order_track.source.assumption
-    assert all(r.source.assumption for r in board.regions)  # adjacency is never stated
+    assert all(r.adjacent == "unknown" for r in board.regions)  # adjacency is never stated (rows only)
     player_board = next(b for b in data.boards if b.id == "player_board")
     dial = next(w for w in player_board.wheels if w.id == "hand_limit")
     assert dial.labels == ["3", "4", "5", "6", "7", "8"] and dial.source.assumption  # Limit ręki: 3..8
