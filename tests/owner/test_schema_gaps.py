@@ -113,6 +113,8 @@ def test_data_uses_the_new_forms():
     battalia = validate_folder(CARDS_DATA / "battalia")
     units = [c.unit for c in battalia.data.constants if c.unit is not None]
     assert units and all(isinstance(u, L10n) for u in units)  # no English unit on a Polish page
+    great = [c for c in battalia.data.cards if c.deck.startswith("great_artifacts")]
+    assert len(great) == 10 and all(c.module == "unknown" for c in great)  # the 5 + 5 split is not stated
     table = next(t for t in battalia.data.tables if t.id == "unit_cost_by_rank")
     assert all(isinstance(r.values["unit"], L10n) for r in table.rows)
     rune_age = validate_folder(CARDS_DATA / "rune_age")
