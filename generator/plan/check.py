@@ -47,6 +47,7 @@ def check_text_fits(ctx: CheckContext) -> None:
                                       hint="replace them or use an inline :icon:", code="glyph")
 
 
-def validated_games(data_dir: Path, games: list[str] | None) -> list[GameResult]:
-    """Load and validate the games, then resolve their plans (text fit, glyphs) — the full check."""
-    return validate_games(data_dir, games, extra_checks=(check_text_fits,))
+def validated_games(data_dir: Path, games: list[str] | None, overlay: Path | None = None) -> list[GameResult]:
+    """Load and validate the games (with an owner's overlay merged in, if given), then resolve their plans
+    (text fit, glyphs) — the full check."""
+    return validate_games(data_dir, games, extra_checks=(check_text_fits,), overlay=overlay)

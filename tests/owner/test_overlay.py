@@ -1,0 +1,173 @@
+"""Owner overlays: fill unknowns, refuse to replace stated values or add what does not fit, locate every
+error in the overlay file, and carry through to the printed cards."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from generator.validate.run import validate_folder
+from tests.conftest import CARDS_DATA, ROOT, edit
+
+FIXTURE = ROOT / "tests" / "fixtures" / "overlay"
+ZJAWA_PL = "Zjawa przenika mury twierdz bez walki."
+
+
+@pytest.fixture
+def overlay(tmp_path) -> Path:
+    """A writable copy of the fixture overlay."""
+    out = tmp_path / "overlay"
+    shutil.copytree(FIXTURE, out)
+    return out
+
+
+def _card(result, card_id):
+    index = next(i for i, c in enumerate(result.data.cards) if c.id == card_id)
+    return index, result.data.cards[index]
+
+
+def test_overlay_fills_unknowns_with_owner_provenance():
+    plain = validate_folder(CARDS_DATA / "runewars")
+    merged = validate_folder(CARDS_DATA / "runewars", overlay=FIXTURE)
+    assert merged.ok, [i.format() for i in merged.issues if i.severity.value == "error"]
+    i, card = _card(merged, "hero_zjawa")
+    assert _card(plain, "hero_zjawa")[1].text == "unknown"
+    assert card.text.pl == ZJAWA_PL and card.stats["strength"] == 3
+    assert card.stats["agility"] == "unknown"  # only the named stat is filled
+    assert card.source.section == "Przykład pojedynku"  # the book's source stays …
+    assert card.source.owner == "tests/fixtures/overlay/runewars/cards.yaml:3"  # … and the owner's is added
+    where = merged.index.owner_filled("cards", i, "text")
+    assert where == "tests/fixtures/overlay/runewars/cards.yaml:5"
+    assert merged.index.owner_filled("cards", i, "text", "pl") == where
+    assert merged.index.owner_filled("cards", i, "stats", "strength")
+    assert merged.index.owner_filled("cards", i, "stats", "agility") is None
+    assert merged.index.owner_filled("cards", i, "name") is None
+    assert len(merged.unknowns) == len(plain.unknowns) - 2
+    assert merged.completion["owner"] == 2 and plain.completion["owner"] == 0
+    assert merged.completion["unknown"] == plain.completion["unknown"] - 2
+
+
+def test_overlay_adds_a_card_where_the_count_leaves_room():
+    merged = validate_folder(CARDS_DATA / "lords_of_ragnarok", overlay=FIXTURE)
+    assert merged.ok, [i.format() for i in merged.issues if i.severity.value == "error"]
+    i, card = _card(merged, "owner_event_storm")
+    assert card.deck == "events" and card.text.en.startswith("Every Drakkar")
+    assert card.source.owner == "tests/fixtures/overlay/lords_of_ragnarok/cards.yaml:3"
+    assert card.source.is_owner and card.source.cite().startswith("owner: ")
+    assert merged.index.owner_filled("cards", i, "text") and "owner_event_storm" in merged.index.owner_added("cards")
+    assert any(x.code == "deck-partial" and x.severity.value == "warning" for x in merged.issues)
+
+
+def _errors(run_cli, overlay, game="runewars", *extra):
+    result = run_cli("validate", game, "--data", CARDS_DATA, "--overlay", overlay, *extra)
+    assert result.code == 1, result.out + result.err
+    assert "Traceback" not in result.err
+    return result.err
+
+
+def test_replacing_a_stated_value_is_an_error_unless_override(run_cli, overlay):
+    edit(overlay / "runewars" / "cards.yaml", "  - id: hero_zjawa\n",
+         "  - id: hero_zjawa\n    copies: 2\n")
+    err = _errors(run_cli, overlay)
+    assert "overlay/runewars/cards.yaml:4:13: overlay cards[0].copies: 'copies' is stated in the data (1 at " \
+           "cards_data/runewars/cards_other.yaml:18)" in err
+    assert "override: true" in err
+    edit(overlay / "runewars" / "cards.yaml", "    copies: 2\n", "    copies: 1\n    override: true\n")
+    # with override the stated value may be restated (or replaced: see the next test)
+    result = run_cli("validate", "runewars", "--data", CARDS_DATA, "--overlay", overlay)
+    assert result.code == 0, result.err
+
+
+def test_override_replaces_and_the_merged_data_is_checked(run_cli, overlay):
+    edit(overlay / "runewars" / "cards.yaml", "  - id: hero_zjawa\n",
+         "  - id: hero_zjawa\n    override: true\n    copies: 3\n")
+    err = _errors(run_cli, overlay)
+    assert "deck 'heroes' holds 14 cards (sum of copies) but component 'hero_cards' counts 12" in err
+
+
+def test_bad_values_are_located_in_the_overlay(run_cli, overlay):
+    edit(overlay / "runewars" / "cards.yaml", "    stats: {strength: 3}\n",
+         "    stats: {strength: 3}\n    cost: -2\n    colour: red\n")
+    err = _errors(run_cli, overlay)
+    assert "overlay/runewars/cards.yaml:8:11: cards[" in err and "].cost: expected an integer from 0" in err
+    assert "overlay/runewars/cards.yaml:9:5: cards[" in err and "unknown field 'colour'" in err
+
+
+def test_new_ids_need_room_and_get_a_did_you_mean(run_cli, overlay):
+    edit(overlay / "runewars" / "cards.yaml", "  - id: hero_zjawa\n", "  - id: hero_zjava\n")
+    err = _errors(run_cli, overlay)
+    assert "overlay/runewars/cards.yaml:3:9: overlay cards[0].id: new card 'hero_zjava': its deck 'None' " \
+           "does not exist (did you mean 'hero_zjawa'?)" in err
+    (overlay / "runewars" / "more.yaml").write_text(
+        "cards:\n  - id: extra_hero\n    deck: heroes\n    name: {pl: Nowy, en: New}\n    copies: 1\n"
+        "components:\n  - id: hero_card\n    count: 13\n", encoding="utf-8")
+    err = _errors(run_cli, overlay)
+    assert "overlay/runewars/more.yaml:2:9: overlay cards[1].id: new card 'extra_hero': component " \
+           "'hero_cards' counts 12 and the data already lists 12; 1 more do not fit" in err
+    assert "overlay/runewars/more.yaml:7:9: overlay components[0].id: no component 'hero_card' in the data " \
+           "(did you mean 'hero_cards'?)" in err
+
+
+def test_structural_mistakes_are_located(run_cli, overlay):
+    path = overlay / "runewars" / "cards.yaml"
+    path.write_text("game:\n  id: runewars\ncards:\n  - text: unknown\n  - id: hero_zjawa\n"
+                    "    source: {section: X}\n  - id: hero_unnamed\n    override: yes please\n", encoding="utf-8")
+    err = _errors(run_cli, overlay)
+    assert "cards.yaml:1:1: overlay game: an overlay cannot change 'game'" in err
+    assert "cards.yaml:4:5: overlay cards[0]: expected a mapping with the 'id'" in err
+    assert "cards.yaml:6:5: overlay cards[1].source: an overlay value's source is the overlay itself" in err
+    assert "cards.yaml:8:15: overlay cards[2].override: expected true or false" in err
+
+
+def test_yaml_errors_and_unknown_games_in_the_overlay(run_cli, overlay):
+    (overlay / "runewars" / "cards.yaml").write_text("cards:\n  - id: [\n", encoding="utf-8")
+    err = _errors(run_cli, overlay)
+    assert "overlay/runewars/cards.yaml:" in err and "YAML" in err
+    (overlay / "runwars").mkdir()
+    result = run_cli("validate", "--data", CARDS_DATA, "--overlay", overlay)
+    assert result.code == 2 and "names no game; did you mean 'runewars'?" in result.err
+    result = run_cli("validate", "--data", CARDS_DATA, "--overlay", overlay / "missing")
+    assert result.code == 2 and "overlay folder not found" in result.err
+
+
+def test_overlay_never_writes_into_the_data(run_cli, tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(CARDS_DATA / "runewars", data / "runewars")
+    before = {p.name: p.read_bytes() for p in (data / "runewars").iterdir()}
+    overlay = tmp_path / "overlay"
+    shutil.copytree(FIXTURE / "runewars", overlay / "runewars")
+    result = run_cli("validate", "runewars", "--data", data, "--overlay", overlay)
+    assert result.code == 0, result.err
+    assert {p.name: p.read_bytes() for p in (data / "runewars").iterdir()} == before
+
+
+def test_validate_shows_completion(run_cli):
+    result = run_cli("validate", "runewars", "lords_of_ragnarok", "--data", CARDS_DATA, "--overlay", FIXTURE,
+                     "--json")
+    assert result.code == 0, result.err
+    games = {g["game"]: g for g in result.json()["games"]}
+    assert games["runewars"]["completion"]["owner"] == 2
+    assert games["lords_of_ragnarok"]["completion"]["owner"] == 2  # the new card's copies and text
+    for game in games.values():
+        done = game["completion"]
+        assert done["unknown"] == len(game["unknowns"])
+        assert 0 < done["percent"] < 100
+    text = run_cli("validate", "runewars", "--data", CARDS_DATA, "--overlay", FIXTURE)
+    assert "stated" in text.out and "owner" in text.out
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) not installed")
+def test_printed_cards_carry_the_filled_text(run_cli, tmp_path):
+    out = tmp_path / "out"
+    result = run_cli("print", "runewars", "--data", CARDS_DATA, "--overlay", FIXTURE, "--out", out, "--no-png")
+    assert result.code == 0, result.err
+    pdf = next(out.glob("runewars/print/*/cards.pdf"))
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    assert ZJAWA_PL in " ".join(text.split())
+    plain = tmp_path / "plain"
+    assert run_cli("print", "runewars", "--data", CARDS_DATA, "--out", plain, "--no-png").code == 0
+    text = subprocess.run(["pdftotext", str(next(plain.glob("runewars/print/*/cards.pdf"))), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    assert ZJAWA_PL not in " ".join(text.split())
