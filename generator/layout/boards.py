@@ -899,7 +899,11 @@ def region_panel(ctx: _Ctx) -> Panel | None:
     caption = ui("region_graph")
     items.append(TextItem(0, h + 5.0, caption, size_pt=6.0, fill=SCHEMATIC_RED))
     notes = []
-    if not edge_list:
+    unstated = [ctx.t(r.name) for r in regions if not isinstance(r.adjacent, list)]  # adjacent: unknown
+    if unstated:
+        notes.append("sąsiedztwo nieznane, instrukcja go nie podaje / adjacency unknown, not stated in the "
+                     "rulebook: " + ", ".join(unstated))
+    elif not edge_list:
         notes.append("Regiony: brak sąsiedztwa w danych / regions: no adjacency in the data")
     if elsewhere:
         notes.append("sąsiedztwo z drugą stroną / adjacency to the other side: " + ", ".join(elsewhere))

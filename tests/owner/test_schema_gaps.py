@@ -120,3 +120,35 @@ def test_data_uses_the_new_forms():
     rune_age = validate_folder(CARDS_DATA / "rune_age")
     assert rune_age.data.game.players.conflicts[0].value == 2
     assert "game.players.conflicts[0]" in {i.path for i in rune_age.issues}
+
+
+def _drawings(game: str, board_id: str | None = None):
+    from generator.layout.boards import board_variants, layout_board
+    from generator.text.metrics import METRICS
+
+    result = validate_folder(CARDS_DATA / game)
+    board = next(b for b in result.data.boards if board_id is None or b.id == board_id)
+    for variant in board_variants(board, result.index.player_counts):
+        yield variant, layout_board(board, variant, tiles=result.data.tiles, icons=result.data.icons,
+                                    metrics=METRICS)
+
+
+def _texts(drawing) -> list[str]:
+    from generator.geom.scene import TextItem, flatten
+
+    return [p.text for p, _ in flatten(drawing.items) if isinstance(p, TextItem)]
+
+
+def test_board_drawing_lists_unplaced_marks_per_player_count():
+    listed = {}
+    for variant, drawing in _drawings("battalia"):
+        if variant.slug.startswith("main"):
+            listed[variant.players] = [t for t in _texts(drawing) if "positions not stated" in t]
+    assert listed[4] == ["4 × miasto neutralne (biały kwadrat) — położenie pól nie jest podane / positions not stated"]
+    assert len(listed[3]) == 3 and all(t.startswith("3 × ") for t in listed[3])
+    assert len(listed[2]) == 2 and all(t.startswith("2 × ") for t in listed[2])
+
+
+def test_board_drawing_says_adjacency_is_unknown():
+    texts = [t for _, drawing in _drawings("korona_starego_krola", "kingdom_board") for t in _texts(drawing)]
+    assert any("adjacency unknown" in t and "Wyżyny" in t and "wyzyny" not in t for t in texts), texts
