@@ -137,14 +137,15 @@ class _Merger:
                 filled += 1
             elif _both_mappings(current, value):
                 filled += self.fill(current, value, mpath + (k,), opath + (k,), override)
-            elif isinstance(current, list) and isinstance(value, list) and _all_ids(current) and _all_ids(value):
-                ids = {item["id"]: n for n, item in enumerate(current)}
+            elif isinstance(current, list) and isinstance(value, list) and _match_key(current, value):
+                name = _match_key(current, value)  # 'id' (tracks, regions …) or 'key' (table rows)
+                ids = {item[name]: n for n, item in enumerate(current)}
                 for n, item in enumerate(value):
-                    if item["id"] not in ids:
-                        self.error(opath + (k, n, "id"), f"no '{item['id']}' in '{k}' of this entry",
-                                   hint=_close(item["id"], ids))
+                    if item[name] not in ids:
+                        self.error(opath + (k, n, name), f"no {name} {item[name]!r} in '{k}' of this entry",
+                                   hint=_close(item[name], ids))
                         continue
-                    filled += self.fill(current[ids[item["id"]]], item, mpath + (k, ids[item["id"]]),
+                    filled += self.fill(current[ids[item[name]]], item, mpath + (k, ids[item[name]]),
                                         opath + (k, n), override)
             elif current != value:
                 stated = self.merged.span(mpath + (k,))
@@ -203,8 +204,13 @@ def _both_mappings(a: Any, b: Any) -> bool:
     return isinstance(a, dict) and isinstance(b, dict)
 
 
-def _all_ids(items: list) -> bool:
-    return bool(items) and all(isinstance(i, dict) and isinstance(i.get("id"), str) for i in items)
+def _match_key(current: list, value: list) -> str | None:
+    """The field that identifies the items of two lists of mappings ('id', or 'key' for table rows)."""
+    for name in ("id", "key"):
+        if current and value and all(isinstance(i, dict) and isinstance(i.get(name), (str, int))
+                                     and not isinstance(i.get(name), bool) for i in current + value):
+            return name
+    return None
 
 
 def _close(name: str, known) -> str:

@@ -17,32 +17,36 @@ FACT_KEYS = frozenset({"count", "copies", "cost", "text", "stats", "per_faction"
                        "hexes", "adjacent", "module", "value", "values"})
 PER_KEY = frozenset({"stats", "per_faction", "values"})  # mappings whose every entry is one fact
 FACT_LISTS = ("components", "cards", "tiles", "boards", "setup", "constants", "tables", "recipes")
-SKIP = frozenset({"conflicts", "readings", "source", "size_source", "cell_source", "notes", "note"})
+UNPRINTED = frozenset({"module"})  # facts no printed item shows (which part of the product holds it)
+SKIP = frozenset({"conflicts", "readings", "source", "size_source", "cell_source", "notes", "note", "contradictions"})
 
 
 def _facts(data: dict) -> list[tuple[tuple, Any]]:
+    """(path, value) of every fact: the FACT_KEYS of the kit's lists, and every value marked unknown anywhere."""
     out: list[tuple[tuple, Any]] = []
 
-    def walk(node: Any, path: tuple) -> None:
+    def walk(node: Any, path: tuple, counted: bool) -> None:
         if isinstance(node, dict):
             for key, value in node.items():
                 if key in SKIP:
                     continue
-                if key in FACT_KEYS and key in PER_KEY and isinstance(value, dict):
-                    out.extend((path + (key, sub), v) for sub, v in value.items())
+                here = path + (key,)
+                if not counted or key not in FACT_KEYS:
+                    walk(value, here, counted)
                 elif key in ("module", "text") and path[:1] not in (("cards",), ("tiles",)):
-                    continue  # a component's module is structure; rule and step texts are always written
-                elif key in FACT_KEYS:
-                    out.append((path + (key,), value))
+                    walk(value, here, False)  # a component's module is structure; rule and step texts are written
+                elif key in PER_KEY and isinstance(value, dict):
+                    out.extend((here + (sub,), v) for sub, v in value.items())
                 else:
-                    walk(value, path + (key,))
+                    out.append((here, value))
         elif isinstance(node, list):
             for i, value in enumerate(node):
-                walk(value, path + (i,))
+                walk(value, path + (i,), counted)
+        elif node == UNKNOWN:
+            out.append((path, node))  # an unknown outside the usual facts still counts (and is listed)
 
-    for key in FACT_LISTS:
-        if key in data:
-            walk(data[key], (key,))
+    for key, value in data.items():
+        walk(value, (key,), key in FACT_LISTS)
     return out
 
 
@@ -81,7 +85,8 @@ class TodoGroup:
         noun = self.unit if self.blank == 1 else self.unit + "s"
         if self.blank:
             return f"{game} — {self.what}: {self.label} unknown on {self.blank} {noun}"
-        return f"{game} — {self.what}: {self.label} unknown ({len(self.places)} × {self.unit}, not printed)"
+        where = "1 place" if len(self.places) == 1 else f"{len(self.places)} places"
+        return f"{game} — {self.what}: {self.label} unknown in {where} (no printed item left blank)"
 
 
 def _strip(path: tuple) -> str:
@@ -107,6 +112,10 @@ def _en(item: Any, fallback: str) -> str:
     return fallback
 
 
+def _cards(deck_name: str) -> str:
+    return deck_name if deck_name.lower().endswith("cards") else f"{deck_name} cards"
+
+
 def _copies(item: dict) -> int:
     copies = item.get("copies", 1)
     return copies if isinstance(copies, int) and not isinstance(copies, bool) else 1
@@ -124,6 +133,8 @@ def todo(data: dict, span: Callable[[tuple], Any]) -> list[TodoGroup]:
         top = path[0]
         rest = path[2:] if len(path) > 2 and isinstance(path[1], int) else path[1:]
         fieldname = _strip(rest)
+        if rest[:1] == ("per_faction",):
+            fieldname = "per_faction"  # one gap: how the count splits between the factions
         label = fieldname
         if rest[:1] == ("stats",) and len(rest) > 1:
             label = stat_names.get(rest[1], str(rest[1]))
@@ -132,7 +143,7 @@ def todo(data: dict, span: Callable[[tuple], Any]) -> list[TodoGroup]:
         if top == "cards":
             deck = decks.get(item.get("deck"), {})
             key = ("cards", item.get("deck"), fieldname)
-            what, unit, blank = f"{_en(deck, str(item.get('deck')))} cards", "card", _copies(item)
+            what, unit, blank = _cards(_en(deck, str(item.get("deck")))), "card", _copies(item)
         elif top == "tiles":
             comp = comps.get(item.get("component"), {})
             key = ("tiles", item.get("component"), fieldname)
@@ -145,10 +156,12 @@ def todo(data: dict, span: Callable[[tuple], Any]) -> list[TodoGroup]:
             key = ("boards", item.get("id"), fieldname)
             what, unit, blank = f"{_en(item, str(item.get('id')))} board", "board", 1 if item.get("component") else 0
         else:
-            name = item.get("id") or item.get("component") if isinstance(item, dict) else None
-            key = (top, name if top != "setup" else None, fieldname)
-            what = f"{top} {name}" if name and top != "setup" else top
+            name = item.get("id") if isinstance(item, dict) and top != "setup" else None
+            key = (top, name, fieldname)
+            what = f"{_en(item, name)} ({top.rstrip('s')} {name})" if name else top
             unit = "value"
+        if fieldname in UNPRINTED:
+            blank = 0
         group = groups.get(key)
         if group is None:
             group = groups[key] = TodoGroup(what, fieldname, label, unit)

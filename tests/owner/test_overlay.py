@@ -171,3 +171,24 @@ def test_printed_cards_carry_the_filled_text(run_cli, tmp_path):
     text = subprocess.run(["pdftotext", str(next(plain.glob("runewars/print/*/cards.pdf"))), "-"],
                           capture_output=True, text=True, check=True).stdout
     assert ZJAWA_PL not in " ".join(text.split())
+
+
+def test_nested_entries_are_matched_by_id_or_key(tmp_path):
+    overlay = tmp_path / "overlay"
+    (overlay / "rune_age").mkdir(parents=True)
+    (overlay / "rune_age" / "tables.yaml").write_text(
+        "tables:\n  - id: named_race_units\n    rows:\n      - key: Ożywiony\n        values: {strength: 2}\n",
+        encoding="utf-8")
+    merged = validate_folder(CARDS_DATA / "rune_age", overlay=overlay)
+    assert merged.ok, [i.format() for i in merged.issues if i.severity.value == "error"]
+    t = next(n for n, tb in enumerate(merged.data.tables) if tb.id == "named_race_units")
+    r = next(n for n, row in enumerate(merged.data.tables[t].rows) if row.key == "Ożywiony")
+    assert merged.data.tables[t].rows[r].values["strength"] == 2
+    assert merged.index.owner_filled("tables", t, "rows", r, "values", "strength").endswith("tables.yaml:5")
+    (overlay / "rune_age" / "tables.yaml").write_text(
+        "tables:\n  - id: named_race_units\n    rows:\n      - key: Ozywiony\n        values: {strength: 2}\n",
+        encoding="utf-8")
+    merged = validate_folder(CARDS_DATA / "rune_age", overlay=overlay)
+    assert [i.format() for i in merged.issues if i.code == "overlay"] == [
+        f"{overlay}/rune_age/tables.yaml:4:14: overlay tables[0].rows[0].key: no key 'Ozywiony' in 'rows' of this "
+        "entry (did you mean 'Ożywiony'?)"]

@@ -56,3 +56,23 @@ def test_todo_text_output_and_errors(run_cli):
     assert result.code == 0 and "Fate cards" in result.out and "cards_data/runewars/" in result.out
     result = run_cli("todo", "runewar", "--data", CARDS_DATA)
     assert result.code == 2 and "did you mean 'runewars'" in result.err
+
+
+GAMES = ["battalia", "korona_starego_krola", "lords_of_ragnarok", "rune_age", "runewars"]
+
+
+def test_todo_lists_every_unknown_of_every_game(run_cli):
+    for game in GAMES:
+        report = _todo(run_cli, game)
+        listed = sorted(p["path"] for g in report["todo"] for p in g["places"])
+        result = run_cli("validate", game, "--data", CARDS_DATA, "--json")
+        unknowns = sorted(u["path"] for u in result.json()["games"][0]["unknowns"])
+        assert listed == unknowns, game
+        assert report["completion"]["unknown"] == len(unknowns)
+
+
+def test_unprinted_gaps_rank_last(run_cli):
+    todo = _todo(run_cli, "battalia")["todo"]
+    module = [g for g in todo if g["field"] == "module"]
+    assert module and all(g["blank"] == 0 for g in module)  # which module holds a card prints nowhere
+    assert all(g["blank"] > 0 for g in todo[: len([g for g in todo if g["blank"] > 0])])
