@@ -101,6 +101,14 @@ class GameIndex:
                 return where
         return None
 
+    def owner_field(self, key: str, item_id: str, *field: str | int) -> str | None:
+        """``owner_filled`` by id: ``index.owner_field("cards", "hero_zjawa", "stats", "strength")``."""
+        if not self.owner_values:
+            return None
+        items = getattr(self.data, key, [])
+        pos = next((n for n, item in enumerate(items) if getattr(item, "id", None) == item_id), None)
+        return None if pos is None else self.owner_filled(key, pos, *field)
+
     def owner_added(self, key: str) -> set[str]:
         """Ids of the ``key`` entries (e.g. "cards") that an owner's overlay added as a whole."""
         items = getattr(self.data, key)

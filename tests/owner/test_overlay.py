@@ -44,6 +44,10 @@ def test_overlay_fills_unknowns_with_owner_provenance():
     assert merged.index.owner_filled("cards", i, "stats", "strength")
     assert merged.index.owner_filled("cards", i, "stats", "agility") is None
     assert merged.index.owner_filled("cards", i, "name") is None
+    assert merged.index.owner_field("cards", "hero_zjawa", "text") == where
+    assert merged.index.owner_field("cards", "hero_zjawa", "name") is None
+    assert merged.index.owner_field("cards", "hero_unnamed", "text") is None
+    assert plain.index.owner_field("cards", "hero_zjawa", "text") is None
     assert len(merged.unknowns) == len(plain.unknowns) - 2
     assert merged.completion["owner"] == 2 and plain.completion["owner"] == 0
     assert merged.completion["unknown"] == plain.completion["unknown"] - 2
