@@ -71,7 +71,11 @@ def apply_overlay(raw: RawGame, overlay: RawGame, list_keys: frozenset[str]) -> 
                           files=raw.files + overlay.files, overlay=overlay)
     merger = _Merger(merged, overlay)
     for key, items in overlay.data.items():
-        if key not in list_keys or not isinstance(items, list):
+        if key in list_keys and not isinstance(items, list):
+            merger.error((key,), f"expected a list of entries under '{key}', got {type(items).__name__}",
+                         hint=f"{key}:\n  - id: …")
+            continue
+        if key not in list_keys:
             fillable = sorted(k for k in list_keys if k != "rules")
             merger.error((key,), f"an overlay cannot change '{key}'", key=True,
                          hint="an overlay fills entries (by id) of: " + ", ".join(fillable))
@@ -176,6 +180,8 @@ class _Merger:
         """None when the component's count leaves room for the new entry, else why not."""
         data = self.merged.data
         ref_key, copies_key = _NEW_ID_KEYS[key]
+        if ref_key not in fields:
+            return f"a new {key.rstrip('s')} needs '{ref_key}' (is the id misspelt?)"
         copies = fields.get(copies_key, 1)
         if key == "cards":
             deck = next((d for d in data.get("decks", []) if isinstance(d, dict) and d.get("id") == fields.get(ref_key)),

@@ -102,8 +102,8 @@ def test_bad_values_are_located_in_the_overlay(run_cli, overlay):
 def test_new_ids_need_room_and_get_a_did_you_mean(run_cli, overlay):
     edit(overlay / "runewars" / "cards.yaml", "  - id: hero_zjawa\n", "  - id: hero_zjava\n")
     err = _errors(run_cli, overlay)
-    assert "overlay/runewars/cards.yaml:3:9: overlay cards[0].id: new card 'hero_zjava': its deck 'None' " \
-           "does not exist (did you mean 'hero_zjawa'?)" in err
+    assert "overlay/runewars/cards.yaml:3:9: overlay cards[0].id: new card 'hero_zjava': a new card needs " \
+           "'deck' (is the id misspelt?) (did you mean 'hero_zjawa'?)" in err
     (overlay / "runewars" / "more.yaml").write_text(
         "cards:\n  - id: extra_hero\n    deck: heroes\n    name: {pl: Nowy, en: New}\n    copies: 1\n"
         "components:\n  - id: hero_card\n    count: 13\n", encoding="utf-8")
@@ -123,6 +123,9 @@ def test_structural_mistakes_are_located(run_cli, overlay):
     assert "cards.yaml:4:5: overlay cards[0]: expected a mapping with the 'id'" in err
     assert "cards.yaml:6:5: overlay cards[1].source: an overlay value's source is the overlay itself" in err
     assert "cards.yaml:8:15: overlay cards[2].override: expected true or false" in err
+    path.write_text("tiles: {id: x}\n", encoding="utf-8")
+    err = _errors(run_cli, overlay)
+    assert "cards.yaml:1:8: overlay tiles: expected a list of entries under 'tiles', got dict" in err
 
 
 def test_yaml_errors_and_unknown_games_in_the_overlay(run_cli, overlay):
