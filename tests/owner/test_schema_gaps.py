@@ -152,3 +152,18 @@ def test_board_drawing_lists_unplaced_marks_per_player_count():
 def test_board_drawing_says_adjacency_is_unknown():
     texts = [t for _, drawing in _drawings("korona_starego_krola", "kingdom_board") for t in _texts(drawing)]
     assert any("adjacency unknown" in t and "Wyżyny" in t and "wyzyny" not in t for t in texts), texts
+
+
+def test_localized_stat_prints_in_each_language():
+    from generator.plan.context import PlanContext
+    from generator.plan.kinds.card import card_view
+    from generator.rules_site.context import value
+
+    result = validate_folder(CARDS_DATA / "korona_starego_krola")
+    card = next(c for c in result.data.cards if c.id == "kapitan")
+    deck = result.index.decks[card.deck]
+    views = {lang: card_view(PlanContext(result.index, lang), card, deck) for lang in ("pl", "en")}
+    assert ("Archetyp", "Kapitan") in views["pl"].stats and views["pl"].values["stats.archetype"] == "Kapitan"
+    assert ("Archetype", "Captain") in views["en"].stats
+    assert not any("pl=" in v or "en=" in v for view in views.values() for _, v in view.stats)
+    assert str(value(L10n(pl="karty", en="cards"), "pl")) == "karty"
