@@ -71,6 +71,9 @@ def apply_overlay(raw: RawGame, overlay: RawGame, list_keys: frozenset[str]) -> 
                           files=raw.files + overlay.files, overlay=overlay)
     merger = _Merger(merged, overlay)
     for key, items in overlay.data.items():
+        if key == "setup" and isinstance(items, dict):
+            merger.setup(items)
+            continue
         if key in list_keys and not isinstance(items, list):
             merger.error((key,), f"expected a list of entries under '{key}', got {type(items).__name__}",
                          hint=f"{key}:\n  - id: …")
@@ -78,7 +81,7 @@ def apply_overlay(raw: RawGame, overlay: RawGame, list_keys: frozenset[str]) -> 
         if key not in list_keys:
             fillable = sorted(k for k in list_keys if k != "rules")
             merger.error((key,), f"an overlay cannot change '{key}'", key=True,
-                         hint="an overlay fills entries (by id) of: " + ", ".join(fillable))
+                         hint="an overlay fills entries (by id) of: " + ", ".join(fillable) + "; and setup rows")
             continue
         for j, entry in enumerate(items):
             merger.entry(key, j, entry)
@@ -125,6 +128,46 @@ class _Merger:
                 base[i]["source"]["owner"] = self.where(opath)
         else:
             self.new(key, j, fields, by_id)
+
+    def setup(self, groups: dict) -> None:
+        """Setup rows have no id: an overlay row names its ``component`` (and ``action``, ``scenario``,
+        ``module`` when more than one row uses the component) and fills that row's unknown values."""
+        base_setup = self.merged.data.get("setup")
+        for group, rows in groups.items():
+            opath = ("setup", group)
+            if group not in ("rows", "per_player") or not isinstance(rows, list):
+                self.error(opath, f"an overlay fills setup 'rows' or 'per_player' (a list), not '{group}'", key=True)
+                continue
+            base_rows = base_setup.get(group, []) if isinstance(base_setup, dict) else []
+            for j, row in enumerate(rows):
+                if not isinstance(row, dict) or not isinstance(row.get("component"), str):
+                    self.error(opath + (j,), "expected a mapping with the 'component' of the setup row to fill")
+                    continue
+                override = row.get("override", False)
+                if not isinstance(override, bool) or "source" in row:
+                    self.error(opath + (j,), "a setup row in an overlay takes no 'source' and override: true|false")
+                    continue
+                found = [i for i, base in enumerate(base_rows) if isinstance(base, dict)
+                         and base.get("component") == row["component"]
+                         and all(base.get(f) == row.get(f) for f in ("scenario", "module"))
+                         and ("action" not in row or base.get("action", "use" if group == "rows" else "deal")
+                              == row["action"])]
+                if len(found) != 1:
+                    used = [b for b in base_rows if isinstance(b, dict) and b.get("component") == row["component"]]
+                    what = ", ".join(f"action {b.get('action', 'use')}, scenario {b.get('scenario')}, "
+                                     f"module {b.get('module')}" for b in used)
+                    self.error(opath + (j, "component"),
+                               f"{len(found)} setup {group} of '{row['component']}' match this row",
+                               hint=f"name 'action', 'scenario' or 'module' to pick one of: {what}" if used else
+                               _close(row["component"], {b.get("component") for b in base_rows
+                                                         if isinstance(b, dict)}))
+                    continue
+                i = found[0]
+                fields = {k: v for k, v in row.items() if k not in ("component", "action", "scenario", "module",
+                                                                       "override")}
+                if self.fill(base_rows[i], fields, ("setup", group, i), opath + (j,), override) and \
+                        isinstance(base_rows[i].get("source"), dict):
+                    base_rows[i]["source"]["owner"] = self.where(opath + (j,))
 
     def fill(self, target: dict, values: dict, mpath: tuple, opath: tuple, override: bool) -> int:
         """Fill ``target`` from ``values``; returns how many values were filled (or overridden)."""

@@ -199,3 +199,22 @@ def test_nested_entries_are_matched_by_id_or_key(tmp_path):
     assert [i.format() for i in merged.issues if i.code == "overlay"] == [
         f"{overlay}/rune_age/tables.yaml:4:14: overlay tables[0].rows[0].key: no key 'Ozywiony' in 'rows' of this "
         "entry (did you mean 'Ożywiony'?)"]
+
+
+def test_setup_rows_are_filled_by_component(run_cli, tmp_path):
+    overlay = tmp_path / "overlay"
+    (overlay / "runewars").mkdir(parents=True)
+    setup = overlay / "runewars" / "setup.yaml"
+    setup.write_text("setup:\n  rows:\n    - component: city_tokens\n      values: {2: 5, 3: 6}\n", encoding="utf-8")
+    merged = validate_folder(CARDS_DATA / "runewars", overlay=overlay)
+    assert merged.ok, [i.format() for i in merged.issues if i.severity.value == "error"]
+    i, row = next((i, r) for i, r in enumerate(merged.data.setup.rows) if r.component == "city_tokens")
+    assert row.values == {2: 5, 3: 6, 4: "unknown"} and row.source.owner.endswith("setup.yaml:3")
+    assert merged.index.owner_filled("setup", "rows", i, "values", 2).endswith("setup.yaml:4")
+    assert merged.index.owner_filled("setup", "rows", i, "values", 4) is None
+    setup.write_text("setup:\n  rows:\n    - component: city_token\n      values: {2: 5}\n"
+                     "  steps:\n    - {number: 1}\n", encoding="utf-8")
+    err = _errors(run_cli, overlay)
+    assert "setup.yaml:3:18: overlay setup.rows[0].component: 0 setup rows of 'city_token' match this row " \
+           "(did you mean 'city_tokens'?)" in err
+    assert "setup.yaml:5:3: overlay setup.steps: an overlay fills setup 'rows' or 'per_player'" in err
