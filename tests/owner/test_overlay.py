@@ -218,3 +218,32 @@ def test_setup_rows_are_filled_by_component(run_cli, tmp_path):
     assert "setup.yaml:3:18: overlay setup.rows[0].component: 0 setup rows of 'city_token' match this row " \
            "(did you mean 'city_tokens'?)" in err
     assert "setup.yaml:5:3: overlay setup.steps: an overlay fills setup 'rows' or 'per_player'" in err
+
+
+BAD_OVERLAYS = [
+    "cards:\n  - id: hero_zjawa\n    stats: 5\n",
+    "cards:\n  - id: hero_zjawa\n    stats: {strength: {pl: a}}\n",
+    "cards:\n  - id: hero_zjawa\n    text: {pl: x}\n",
+    "cards:\n  - id: 5\n",
+    "cards:\n  - id: new1\n    deck: heroes\n    copies: many\n",
+    "cards:\n  - id: new1\n    deck: [1]\n",
+    "boards:\n  - id: main\n    tracks: 5\n",
+    "tiles:\n  - id: t1\n",
+    "cards:\n- null\n",
+    "- a\n",
+    "setup: {rows: [{component: 3}]}\n",
+    "cards:\n  - id: hero_zjawa\n    text: {pl: 'x [[nope]]', en: y}\n",
+]
+
+
+@pytest.mark.parametrize("text", BAD_OVERLAYS)
+def test_every_overlay_error_is_located_in_the_overlay(run_cli, tmp_path, text):
+    overlay = tmp_path / "overlay"
+    (overlay / "runewars").mkdir(parents=True)
+    (overlay / "runewars" / "bad.yaml").write_text(text, encoding="utf-8")
+    err = _errors(run_cli, overlay)
+    errors = [line for line in err.splitlines() if line.startswith("error:")]
+    assert errors
+    for line in errors:
+        assert line.startswith(f"error: {overlay}/runewars/bad.yaml:"), line
+        assert line.split("bad.yaml:")[1].split(":")[0].isdigit(), line
