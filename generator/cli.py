@@ -34,6 +34,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, default=Path(os.environ.get("PNP_OUT", "output")),
                         help="output folder (default ./output)")
     parser.add_argument("--debug", action="store_true", help="show tracebacks of internal errors")
+    parser.add_argument("--overlay", type=Path, metavar="DIR", help="owner's overlay: DIR/<game>/*.yaml fills unknowns")
 
 
 def build_parser() -> argparse.ArgumentParser:

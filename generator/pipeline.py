@@ -20,7 +20,7 @@ GENERATORS: list = []  # (name, callable(indexes, out, manifest, args)) register
 
 
 def run_build(args) -> int:
-    results = validated_games(args.data, args.games)
+    results = validated_games(args.data, args.games, getattr(args, "overlay", None))
     errors = [i for r in results for i in r.issues if i.severity == Severity.ERROR]
     if errors:
         raise DataErrors(errors)

@@ -1,5 +1,5 @@
 """One module per `pnp` verb; each has HELP, add_arguments(parser) and run(args) -> exit code."""
-from generator.commands import boards, build, inventory, new, schema, serve, setup, site, validate
+from generator.commands import boards, build, inventory, new, schema, serve, setup, site, todo, validate
 from generator.commands import print as print_cmd
 
 COMMANDS = {
@@ -13,4 +13,5 @@ COMMANDS = {
     "site": site,
     "serve": serve,
     "new": new,
+    "todo": todo,
 }

@@ -11,7 +11,7 @@ from generator.validate.run import GameResult
 
 
 def validated(args, games: list[str] | None) -> list[GameResult]:
-    return validated_games(args.data, games)
+    return validated_games(args.data, games, getattr(args, "overlay", None))
 
 
 def one_game(args, game: str) -> GameIndex:

@@ -38,10 +38,12 @@ def run(args) -> int:
         for issue in r.issues:
             err.print(f"[{STYLE[issue.severity]}]{issue.severity.value}:[/] {escape(issue.format())}")
     table = Table(title="Validation")
-    for col in ("game", "errors", "warnings", "findings", "unknowns"):
+    for col in ("game", "errors", "warnings", "findings", "unknowns", "stated", "owner", "complete"):
         table.add_column(col, justify="left" if col == "game" else "right")
     for r in results:
+        done = r.completion or {}
         table.add_row(r.game_id, str(r.count(Severity.ERROR)), str(r.count(Severity.WARNING)),
-                      str(r.count(Severity.FINDING)), str(len(r.unknowns)))
+                      str(r.count(Severity.FINDING)), str(len(r.unknowns)), str(done.get("stated", "–")),
+                      str(done.get("owner", "–")), f"{done['percent']}%" if done else "–")
     out_console().print(table)
     return exit_code(results, args.strict)

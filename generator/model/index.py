@@ -17,6 +17,7 @@ class GameIndex:
     data: GameData
     folder: Path | None = None  # the game's data folder: asset paths (card art) are relative to it
     report: object | None = None  # the validator's result for this game (findings, unknowns) when known
+    owner_values: dict = field(default_factory=dict)  # data path → "overlay file:line" of owner-filled values
     components: dict[str, Component] = field(init=False)
     children: dict[str, list[Component]] = field(init=False)
 
@@ -90,6 +91,29 @@ class GameIndex:
         from generator.load.assets import resolve_asset
 
         return resolve_asset(self.folder, relative)[0]  # the one rule: inside, regular, a sound image
+
+    def owner_filled(self, *path) -> str | None:
+        """The overlay file:line when the value at ``path`` (or the entry holding it) was filled by the kit's
+        owner, else None — e.g. ``index.owner_filled("cards", 3, "text")``; prints and the site mark these."""
+        path = tuple(path[0]) if len(path) == 1 and isinstance(path[0], tuple) else tuple(path)
+        for n in range(len(path), 0, -1):
+            where = self.owner_values.get(path[:n])
+            if where is not None:
+                return where
+        return None
+
+    def owner_field(self, key: str, item_id: str, *field: str | int) -> str | None:
+        """``owner_filled`` by id: ``index.owner_field("cards", "hero_zjawa", "stats", "strength")``."""
+        if not self.owner_values:
+            return None
+        items = getattr(self.data, key, [])
+        pos = next((n for n, item in enumerate(items) if getattr(item, "id", None) == item_id), None)
+        return None if pos is None else self.owner_filled(key, pos, *field)
+
+    def owner_added(self, key: str) -> set[str]:
+        """Ids of the ``key`` entries (e.g. "cards") that an owner's overlay added as a whole."""
+        items = getattr(self.data, key)
+        return {items[p[1]].id for p in self.owner_values if len(p) == 2 and p[0] == key and p[1] < len(items)}
 
     def module_of(self, comp_id: str) -> str:
         return self.components[comp_id].module

@@ -20,9 +20,15 @@ class Use:
     from_faction: bool = False
 
 
-def row_value(row: SetupRow, players: int) -> int | None:
-    """The explicit value for N players, else the formula's; None when neither knows."""
+def row_value(row: SetupRow, players: int, modules: list[str] | None = None) -> int | None:
+    """The explicit value for N players, else the formula's; None when neither knows.
+
+    A value that holds only with a module (``value_modules``) is unknown when that module is not in
+    ``modules`` (None = every module in play)."""
     if players in row.values:
+        needs = row.value_modules.get(players)
+        if needs is not None and modules is not None and needs not in modules:
+            return None
         value = row.values[players]
         return None if value == UNKNOWN else value
     if row.formula:
@@ -54,7 +60,7 @@ def consumption(index: GameIndex, players: int, scenario: str | None, modules: l
         return []
     uses = []
     for i, row in applicable(setup.rows, scenario, modules, "rows"):
-        uses.append(Use(row.component, row_value(row, players), ("setup", "rows", i)))
+        uses.append(Use(row.component, row_value(row, players, modules), ("setup", "rows", i)))
     for i, item in applicable(setup.per_player, scenario, modules, "per_player"):
         amount = None if item.count == UNKNOWN else item.count * players
         uses.append(Use(item.component, amount, ("setup", "per_player", i), item.from_faction))

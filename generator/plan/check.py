@@ -47,8 +47,9 @@ def check_text_fits(ctx: CheckContext) -> None:
                                       hint="replace them or use an inline :icon:", code="glyph")
 
 
-def validated_games(data_dir: Path, games: list[str] | None) -> list[GameResult]:
-    """Load and validate the games, then resolve their plans (text fit, glyphs) — the full check."""
+def validated_games(data_dir: Path, games: list[str] | None, overlay: Path | None = None) -> list[GameResult]:
+    """Load and validate the games (with an owner's overlay merged in, if given), then resolve their plans
+    (text fit, glyphs, printable sizes) — the full check."""
     from generator.plan.printable import check_printable
 
-    return validate_games(data_dir, games, extra_checks=(check_printable, check_text_fits))
+    return validate_games(data_dir, games, extra_checks=(check_printable, check_text_fits), overlay=overlay)

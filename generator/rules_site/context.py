@@ -22,6 +22,7 @@ from generator.i18n import has, tn
 from generator.model.index import GameIndex
 from generator.model.reports import inventory_report, setup_report
 from generator.model.setup import consumption
+from generator.model.values import local
 from generator.rules_site.glossary import sorted_terms, term_forms, text_links
 from generator.rules_site.i18n import (
     LANGS,
@@ -112,6 +113,8 @@ UNKNOWN_MARK = {lang: Markup(f'<span class="pnp-unknown" title="{t("unknown_titl
 def value(v: Any, lang: str) -> Markup:
     if v is None or v == UNKNOWN:
         return UNKNOWN_MARK[lang]
+    if not isinstance(v, (str, int, float)):  # a localized value ({pl, en}) picks the page's language
+        return md_escape(local(v, lang))
     if isinstance(v, str):
         return data_text(v, lang)
     return md_escape(show_value(v, lang))
@@ -534,6 +537,8 @@ class GameView:
         shown = value(c.value, self.lang)
         if not c.unit:
             return shown
+        if not isinstance(c.unit, str):  # a localized unit ({pl, en})
+            return shown + Markup(" ") + md_escape(local(c.unit, self.lang))
         unit = unit_text(c.unit, c.value, self.lang)
         if unit is None:
             return shown + Markup(" ") + Markup(f'<span class="pnp-unknown">{md_escape(self.t("unit_in_english"))}</span>')
@@ -684,7 +689,7 @@ class GameView:
             items = []
             for card in cards:
                 faction = card.faction or deck.faction or ""
-                stats = [(k, v) for k, v in card.stats.items()]
+                stats = [(k, local(v, self.lang)) for k, v in card.stats.items()]
                 card_text = card.text
                 items.append({
                     "id": card.id,

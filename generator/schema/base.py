@@ -187,10 +187,11 @@ class Source(StrictModel):
     note: str | None = None
     assumption: str | None = None
     designer: bool = False  # the designer's own decision (games with origin: original)
+    owner: str | None = Field(None, description="set by an owner's overlay: the overlay file:line that filled it")
 
     @model_validator(mode="after")
     def _cited_or_assumed(self) -> Source:
-        if not self.section and not self.assumption and not self.designer:
+        if not self.section and not self.assumption and not self.designer and not self.owner:
             raise PydanticCustomError(
                 "source", "a source needs 'section' (rulebook heading), 'assumption' (why we chose it) "
                           "or 'designer: true' (your own game's decision)")
@@ -205,8 +206,15 @@ class Source(StrictModel):
         """The designer decided this value (an original game); not a rulebook fact, not our guess."""
         return self.designer and not self.section and not self.assumption
 
+    @property
+    def is_owner(self) -> bool:
+        """True when the value was filled by the kit's owner (an overlay), not taken from the rulebook."""
+        return bool(self.owner)
+
     def cite(self) -> str:
         """Short human form, e.g. 'ZAWARTOŚĆ PUDEŁKA, p. 2' or 'assumption: …'."""
+        if self.owner and not self.section:
+            return f"owner: {self.owner}"
         if self.is_designer:
             return self.note or "designer"
         if self.is_assumption:
@@ -242,6 +250,7 @@ class PlayerRange(StrictModel):
     min: Annotated[int, Field(ge=1, le=20)]
     max: Annotated[int, Field(ge=1, le=20)]
     source: Source | None = None
+    conflicts: list[Reading] = []
 
     @model_validator(mode="after")
     def _ordered(self) -> PlayerRange:

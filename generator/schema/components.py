@@ -19,6 +19,7 @@ from generator.schema.base import (
     StrictModel,
     Unknown,
 )
+from generator.schema.values import LocalValue
 
 AssetPath = Annotated[str, Field(min_length=1, max_length=300,
                                   description="an image file inside the game folder, e.g. art/knight.png")]
@@ -88,7 +89,7 @@ class Deck(StrictModel):
     cards_csv: str | None = None
 
 
-StatValue = Annotated[int | float | str, Field(union_mode="left_to_right")]
+StatValue = LocalValue  # a number, a text, unknown, or {pl, en} when the value is a word
 
 
 class Card(StrictModel):
@@ -104,7 +105,8 @@ class Card(StrictModel):
     traits: list[str] = []
     text: MaybeText | None = None
     image: AssetPath | None = None
-    module: Id | None = None
+    module: Id | Unknown | None = Field(None, description="the module holding the card; unknown when the book "
+                                                          "does not say which part of the product it is in")
     source: Source
     conflicts: list[Reading] = []
     notes: L10n | None = Field(None, description="facts about this card that have no field of their own")
@@ -164,12 +166,23 @@ class GridMark(StrictModel):
     source: Source
 
 
+class UnplacedMark(StrictModel):
+    """Marks whose number the rulebook states but whose squares it does not (drawn as a list beside the grid)."""
+
+    mark: str
+    count: Count
+    players: list[int] | None = None
+    label: L10n | None = None
+    source: Source
+
+
 class Grid(StrictModel):
     cols: Annotated[int, Field(ge=1, le=100)]
     rows: Annotated[int, Field(ge=1, le=100)]
     cell_mm: PositiveMm | None = None
     cell_source: Source | None = None
     marks: list[GridMark] = []
+    unplaced: list[UnplacedMark] = Field([], description="marks with a stated count but no stated positions")
 
 
 class Track(StrictModel):
@@ -188,7 +201,7 @@ class Region(StrictModel):
     name: L10n
     side: Id | None = None
     kind: str | None = None
-    adjacent: list[Id] = []
+    adjacent: list[Id] | Unknown = Field([], description="neighbouring region ids, or unknown when not stated")
     source: Source | None = None
 
 

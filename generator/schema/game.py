@@ -6,7 +6,16 @@ from typing import Annotated, Literal
 from pydantic import BeforeValidator, Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
-from generator.schema.base import DEFAULT_LANGUAGES, LANGUAGE_CODE, Id, L10n, PlayerRange, Source, StrictModel
+from generator.schema.base import (
+    DEFAULT_LANGUAGES,
+    LANGUAGE_CODE,
+    Id,
+    L10n,
+    PlayerRange,
+    Reading,
+    Source,
+    StrictModel,
+)
 from generator.schema.components import Board, Card, CardLayout, Component, Deck, Icon, Tile
 from generator.schema.rules import Constant, Contradiction, CostRule, Recipe, RuleSection, Table, Term
 from generator.schema.setup import Module, Scenario, Setup
@@ -47,6 +56,7 @@ class Faction(StrictModel):
     name: L10n
     color: str = Field("#777777", pattern=r"^#[0-9a-fA-F]{6}$")
     source: Source | None = None
+    conflicts: list[Reading] = []
 
 
 class StatName(StrictModel):

@@ -1,11 +1,12 @@
 """Rules reference, glossary and rule data (constants, tables, cost rules, recipes)."""
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import Field
 
 from generator.schema.base import Count, Id, L10n, NonNegInt, Reading, Source, StrictModel, Unknown
+from generator.schema.values import LocalText, LocalValue
 
 RuleNumber = Annotated[str, Field(pattern=r"^[1-9][0-9]*(\.[1-9][0-9]*)*$", description="e.g. 4, 4.2, 4.2.1")]
 
@@ -38,8 +39,9 @@ class Constant(StrictModel):
 
     id: Id
     name: L10n
-    value: int | float | str
-    unit: str | None = None
+    value: LocalValue
+    unit: LocalText | None = Field(None, description="e.g. {pl: karty, en: cards}; a plain text only if it "
+                                                       "reads the same in both languages")
     source: Source
     conflicts: list[Reading] = []
 
@@ -61,7 +63,7 @@ class Column(StrictModel):
 class TableRow(StrictModel):
     key: str | int
     label: L10n | None = None
-    values: dict[Id, Any]
+    values: dict[Id, LocalValue | None]
     source: Source | None = None
 
 

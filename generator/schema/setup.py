@@ -16,6 +16,8 @@ class SetupRow(StrictModel):
 
     component: Id
     values: dict[Annotated[int, Field(ge=1, le=20)], Count] = {}
+    value_modules: dict[Annotated[int, Field(ge=1, le=20)], Id] = Field(
+        {}, description="player count → module: that value holds only when the module is in play")
     formula: Annotated[str, Field(max_length=200)] | None = None
     action: SetupAction = "use"
     scenario: Id | None = None
@@ -84,3 +86,4 @@ class Scenario(StrictModel):
     victory: L10n | None = None
     default: bool = False
     source: Source
+    conflicts: list[Reading] = []

@@ -56,7 +56,7 @@ def site_games(indexes: list[GameIndex], artifacts: list[dict], args) -> list[Si
     results = {ix.game_id: ix.report for ix in indexes if ix.report is not None}  # validated already
     others = None if getattr(args, "games", None) else sorted(wanted - set(results))
     if others is None or others:  # a partial build also shows every other game that validates
-        results.update({r.game_id: r for r in validated_games(args.data, others) if r.game_id not in results})
+        results.update({r.game_id: r for r in validated_games(args.data, others, getattr(args, "overlay", None)) if r.game_id not in results})
     games = []
     for index in indexes:
         games.append(SiteGame(index, results.get(index.game_id), _artifacts_of(artifacts, index.game_id)))

@@ -117,7 +117,11 @@ def _check_decks(ctx: CheckContext) -> None:
         known = sum(c for c in copies if c != UNKNOWN)
         if comp.count == UNKNOWN:
             continue
-        if UNKNOWN not in copies and known != comp.count:
+        if UNKNOWN not in copies and known < comp.count and {c.id for c in cards} & ctx.index.owner_added("cards"):
+            ctx.warning(("decks", d), f"deck '{deck.id}' lists {known} of its {comp.count} cards (some added by "
+                                      f"the owner); the other {comp.count - known} print as blank proxies",
+                        code="deck-partial")
+        elif UNKNOWN not in copies and known != comp.count:
             ctx.error(("decks", d, "component"),
                       f"deck '{deck.id}' holds {known} cards (sum of copies) but component '{comp.id}' counts "
                       f"{comp.count}", code="deck-size")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from generator.model import markup
+from generator.schema.base import UNKNOWN
 from generator.validate.context import CheckContext
 
 
@@ -51,7 +52,8 @@ def check_references(ctx: CheckContext) -> None:
     for i, card in enumerate(data.cards):
         ctx.ref(("cards", i, "deck"), card.deck, decks, "deck")
         ctx.ref(("cards", i, "faction"), card.faction, factions, "faction")
-        ctx.ref(("cards", i, "module"), card.module, modules, "module")
+        if card.module != UNKNOWN:
+            ctx.ref(("cards", i, "module"), card.module, modules, "module")
     for i, lay in enumerate(data.layouts):
         ctx.ref(("layouts", i, "extends"), lay.extends, layouts - {lay.id}, "card layout")
     for i, tile in enumerate(data.tiles):
@@ -63,8 +65,9 @@ def check_references(ctx: CheckContext) -> None:
         ctx.ref(("boards", b, "component"), board.component, components, "component")
         regions = {r.id for r in board.regions}
         for r, region in enumerate(board.regions):
-            for a, other in enumerate(region.adjacent):
+            for a, other in enumerate(region.adjacent if region.adjacent != UNKNOWN else []):
                 ctx.ref(("boards", b, "regions", r, "adjacent", a), other, regions, "region")
+        _check_unplaced(ctx, b, board)
         for m, layout in enumerate(board.maps):
             for p, place in enumerate(layout.placements):
                 ctx.ref(("boards", b, "maps", m, "placements", p, "tile"), place.tile, tile_ids, "tile")
@@ -87,6 +90,43 @@ def check_references(ctx: CheckContext) -> None:
         for j, part in enumerate(recipe.inputs):
             ctx.ref(("recipes", i, "inputs", j, "item"), part.item, items, "component or card")
     _check_text_refs(ctx)
+    _report_conflicts(ctx)
+
+
+def _check_unplaced(ctx: CheckContext, b: int, board) -> None:
+    """Unplaced marks: their player counts are the game's, and they do not repeat a placed mark's count."""
+    if board.grid is None:
+        return
+    counts = set(ctx.index.player_counts)
+    for u, item in enumerate(board.grid.unplaced):
+        for p, n in enumerate(item.players or []):
+            if n not in counts:
+                ctx.error(("boards", b, "grid", "unplaced", u, "players", p),
+                          f"{n} players is not a player count of this game ({sorted(counts)})", code="reference")
+        placed = [m for m in board.grid.marks if m.mark == item.mark
+                  and (item.players is None or m.players is None or set(item.players) & set(m.players))]
+        if placed:
+            ctx.warning(("boards", b, "grid", "unplaced", u, "mark"),
+                        f"mark '{item.mark}' is both placed ({len(placed)} cell(s)) and listed as unplaced "
+                        "for the same players", hint="keep the cells the book shows, or the count it states",
+                        code="board")
+
+
+def _report_conflicts(ctx: CheckContext) -> None:
+    """Contradictions recorded on the game's players, on factions and on scenarios are findings too."""
+    data = ctx.data
+    groups: list[tuple[tuple, str, object]] = [(("game", "players"), "players", data.game.players)]
+    groups += [(("factions", i), f.id, f) for i, f in enumerate(data.factions)]
+    groups += [(("scenarios", i), s.id, s) for i, s in enumerate(data.scenarios)]
+    for base, name, item in groups:
+        for j, reading in enumerate(item.conflicts):
+            current = getattr(item, reading.field, None)
+            shown = current.pl if hasattr(current, "pl") else ("(see data)" if current is None else current)
+            cited = item.source.cite() if item.source else "the data"
+            ctx.finding(base + ("conflicts", j),
+                        f"rulebook contradiction for '{name}'.{reading.field}: {shown} per {cited}, but "
+                        f"{reading.value} per {reading.source.cite()}" + (f" — {reading.note}" if reading.note
+                                                                             else ""))
 
 
 def _check_setup_refs(ctx: CheckContext, components, scenarios, modules) -> None:
@@ -98,6 +138,13 @@ def _check_setup_refs(ctx: CheckContext, components, scenarios, modules) -> None
             ctx.ref(("setup", group, i, "component"), row.component, components, "component")
             ctx.ref(("setup", group, i, "scenario"), row.scenario, scenarios, "scenario")
             ctx.ref(("setup", group, i, "module"), row.module, modules, "module")
+    for i, row in enumerate(setup.rows):
+        for n, module in row.value_modules.items():
+            path = ("setup", "rows", i, "value_modules", n)
+            ctx.ref(path, module, modules, "module")
+            if n not in row.values:
+                ctx.error(path, f"value_modules names {n} players, but values has no entry for {n}",
+                          hint=f"values: {{{n}: …}}", code="setup")
     for i, step in enumerate(setup.steps):
         ctx.ref(("setup", "steps", i, "scenario"), step.scenario, scenarios, "scenario")
 

@@ -20,6 +20,7 @@ def to_json(results: list[GameResult]) -> dict:
                 "findings": r.count(Severity.FINDING),
                 "issues": [i.to_json() for i in r.issues],
                 "unknowns": r.unknowns,
+                "completion": r.completion or None,  # {stated, owner, unknown, percent}; None when unreadable
             }
             for r in results
         ],

@@ -6,7 +6,9 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import DataErrors, Issue, Severity
-from generator.load.discover import RawGame, load_game, select_games
+from generator.load.discover import RawGame, game_folders, load_game, select_games
+from generator.load.overlay import apply_overlay_dir, overlay_games
+from generator.model.completion import completion
 from generator.model.index import GameIndex
 from generator.schema.game import LIST_KEYS, GameData
 from generator.validate.assets import check_assets
@@ -28,6 +30,7 @@ class GameResult:
     data: GameData | None = None
     issues: list[Issue] = field(default_factory=list)
     unknowns: list[dict] = field(default_factory=list)
+    completion: dict = field(default_factory=dict)  # stated / owner-filled / unknown facts (model.completion)
     index: GameIndex | None = None  # the typed index the checks used (its plans are reused by the build)
 
     def count(self, severity: Severity) -> int:
@@ -38,10 +41,11 @@ class GameResult:
         return self.data is not None and self.count(Severity.ERROR) == 0
 
 
-def validate_folder(folder: Path, extra_checks: tuple = ()) -> GameResult:
+def validate_folder(folder: Path, extra_checks: tuple = (), overlay: Path | None = None) -> GameResult:
     result = GameResult(folder.name, folder)
     try:
         result.raw = load_game(folder, tuple(GameData.model_fields), LIST_KEYS)
+        result.raw = apply_overlay_dir(result.raw, overlay, tuple(GameData.model_fields), LIST_KEYS)
         result.data = parse_game(result.raw)
     except DataErrors as exc:
         for issue in exc.issues:
@@ -54,18 +58,24 @@ def validate_folder(folder: Path, extra_checks: tuple = ()) -> GameResult:
         result.issues.extend(ctx.issues)
     ctx = CheckContext(result.raw, result.data)
     result.index = ctx.index
+    ctx.index.owner_values = getattr(result.raw, "owner_values", {})
     ctx.index.report = result
     for check in CHECKS + tuple(extra_checks):
         check(ctx)
     result.issues.extend(ctx.issues)
     result.unknowns = find_unknowns(result.raw)
+    result.completion = completion(result.raw.data, ctx.index.owner_values)
     result.issues.sort(key=Issue.sort_key)
     return result
 
 
-def validate_games(data_dir: Path, games: list[str] | None, extra_checks: tuple = ()) -> list[GameResult]:
-    """Every requested game (all when none are named), each validated on its own."""
-    return [validate_folder(folder, extra_checks) for folder in select_games(data_dir, games)]
+def validate_games(data_dir: Path, games: list[str] | None, extra_checks: tuple = (),
+                   overlay: Path | None = None) -> list[GameResult]:
+    """Every requested game (all when none are named), each validated on its own (with the overlay merged)."""
+    folders = select_games(data_dir, games)
+    if overlay is not None:
+        overlay_games(overlay, [p.name for p in game_folders(data_dir)])
+    return [validate_folder(folder, extra_checks, overlay) for folder in folders]
 
 
 def _with_game(issue: Issue, game: str) -> Issue:

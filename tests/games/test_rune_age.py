@@ -173,7 +173,7 @@ def test_inventory_totals(inv):
     assert inv["totals"] == {"card": 252, "token": 38, "die": 1, "sheet": 1}
     assert inv["game"] == GAME and inv["module"] is None
     # OPIS GRY: "Każdy z 2–4 graczy", but "Zmienne przygotowanie do gry" has a "1 gracz" row and two scenarios
-    # have "Gra jednoosobowa" — the range includes 1 and the clash is a recorded contradiction (player_count)
+    # have "Gra jednoosobowa" — the range includes 1 and the clash is a conflict on game.players
     assert inv["players"] == {"min": 1, "max": 4}
 
 
@@ -412,7 +412,6 @@ RULEBOOK_CONTRADICTIONS = [
 
 # The top-level contradictions added in the second data pass: each has at least two readings that differ
 NEW_CONTRADICTIONS = {
-    "player_count": {2, 1},
     "monument_goal": {"most gold at the end of the game"},
     "waiqar_spelling": {"Waiqar Nieumarły", "Waiquar Nieumarły"},
     "attrition_targets": {"enemies with the die symbol only"},

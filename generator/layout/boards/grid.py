@@ -149,6 +149,9 @@ def grid_panel(ctx: _Ctx) -> Panel | None:
             text = " · ".join(ctx.t(m.label) for m in labelled)
             items += wrapped_label(text, Rect(cx0 + cell * 0.05, cy0 + cell * 0.68, cell * 0.9, cell * 0.3), ctx,
                                    max_pt=min(7.0, label_pt), min_pt=3.5)
+    for item in marks_for(grid.unplaced, ctx.variant.players):  # stated counts, positions not stated
+        what = ctx.t(item.label) if item.label else mark_text(item.mark, ctx.langs)
+        notes.append(f"{item.count} × {what} — {ctx.ui('unplaced')}")
     legend = []
     for kind in sorted({m.mark for m in marks}):
         icon = ctx.icons.get(kind)
@@ -156,7 +159,7 @@ def grid_panel(ctx: _Ctx) -> Panel | None:
                 if icon is not None else mark_text(kind, ctx.langs))
         legend.append(LegendEntry(kind, text, _swatch(kind, ctx.icons)))
     title = ctx.ui("grid", cols=grid.cols, rows=grid.rows)
-    if ctx.variant.players is not None and any(m.players for m in grid.marks):
+    if ctx.variant.players is not None and any(m.players for m in [*grid.marks, *grid.unplaced]):
         title += f" — {ctx.players(ctx.variant.players)}"
     content = Size(strip + grid.cols * cell + 2, strip + grid.rows * cell + 2)
     return _framed("grid", title, content, items, ctx, legend=legend, notes=notes, frame=False)

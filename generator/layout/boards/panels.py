@@ -92,7 +92,7 @@ def region_panel(ctx: _Ctx) -> Panel | None:
     by_id = {r.id: r for r in ctx.board.regions}
     all_ids = set(by_id)
     for r in regions:
-        for other in r.adjacent:
+        for other in (r.adjacent if isinstance(r.adjacent, list) else []):  # 'unknown': no edges drawn
             if other in index and other != r.id:
                 a, b = index[r.id], index[other]
                 edges.add((min(a, b), max(a, b)))
@@ -124,7 +124,10 @@ def region_panel(ctx: _Ctx) -> Panel | None:
     caption = ctx.ui("region_graph_original" if ctx.original else "region_graph")
     items.append(TextItem(0, h + 5.0, caption, size_pt=6.0, fill=SCHEMATIC_RED))
     notes = []
-    if not edge_list:
+    unstated = [ctx.t(r.name) for r in regions if not isinstance(r.adjacent, list)]  # adjacent: unknown
+    if unstated:
+        notes.append(ctx.ui("adjacency_unknown", regions=", ".join(unstated)))
+    elif not edge_list:
         notes.append(ctx.ui("no_adjacency"))
     if elsewhere:
         notes.append(ctx.ui("other_side_adjacency", pairs=", ".join(elsewhere)))

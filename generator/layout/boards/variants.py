@@ -50,7 +50,7 @@ def varying_player_counts(board: Board, player_counts: Iterable[int]) -> list[in
     """Player counts that need their own drawing: when grid marks name players or maps exist."""
     mentioned: set[int] = set()
     if board.grid:
-        for mark in board.grid.marks:
+        for mark in [*board.grid.marks, *board.grid.unplaced]:
             mentioned.update(mark.players or ())
     for layout in board.maps:
         mentioned.update(layout.players)

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from generator.geom.shapes import Size
 from generator.i18n import t
+from generator.model.values import local
 from generator.plan import draw as F
 from generator.plan.context import PlanContext, size_of
 from generator.plan.items import PrintItem
@@ -77,12 +78,12 @@ def card_view(ctx: PlanContext, card: Card, deck: Deck) -> F.CardView:
     elif card.text is not None:
         text = ctx.t(card.text)
     cost = None if card.cost is None else (F.UNKNOWN if card.cost == UNKNOWN else str(card.cost))
-    stats = tuple((ctx.stat_label(k), F.UNKNOWN if v == UNKNOWN else str(v)) for k, v in card.stats.items())
+    stats = tuple((ctx.stat_label(k), F.UNKNOWN if v == UNKNOWN else local(v, ctx.lang)) for k, v in card.stats.items())
     return F.CardView(name=ctx.t(card.name), deck=ctx.t(deck.name), color=deck.color,
                       faction=ctx.t(faction.name) if faction else None,
                       faction_color=faction.color if faction else None, cost=cost, stats=stats, text=text,
                       traits=", ".join(card.traits) or None, footer=ctx.footer(card.id),
-                      values={f"stats.{k}": F.UNKNOWN if v == UNKNOWN else str(v) for k, v in card.stats.items()},
+                      values={f"stats.{k}": F.UNKNOWN if v == UNKNOWN else local(v, ctx.lang) for k, v in card.stats.items()},
                       image=ctx.image(card.image), proxy_label=t(ctx.lang, "print.proxy"))
 
 
