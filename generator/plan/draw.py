@@ -123,8 +123,12 @@ def text_box(box: Box, text: str, metrics: FontMetrics, icons=frozenset(), fill:
     return (TextBlock(box.rect(), fitted, align=box.align, valign=box.valign, fill=fill),)
 
 
+SAFE = 3.0  # mm inside the trim that nothing important crosses (the cut wanders that much)
+
+
 def proxy_mark(size: Size, label: str = "PROXY") -> tuple:
-    return (TextItem(size.w - 1.6, size.h - 1.2, label, font=FONT, size_pt=4, anchor="end", fill="#8c8c8c"),)
+    """The stand-in mark, inside the safe area (never clipped by the cut)."""
+    return (TextItem(size.w - SAFE, size.h - SAFE, label, font=FONT, size_pt=4.5, anchor="end", fill="#6c6c6c"),)
 
 
 def background(size: Size, bleed: float, fill: str) -> RectItem:
@@ -152,7 +156,13 @@ def card_front(view: CardView, size: Size, metrics: FontMetrics, boxes: dict[str
         for name, box in boxes.items():
             items.extend(_card_box(name, box, view, metrics, icons, term_name))
         if view.proxy:
-            items.extend(proxy_mark(size, view.proxy_label))
+            art = boxes.get("art")
+            if art is not None and not view.image and art.w > 15 and art.h > 6:
+                # inside the art panel: in the safe area, clear of every text box
+                items.append(TextItem(art.x + art.w - 1.2, art.y + art.h - 1.2, view.proxy_label, font=FONT,
+                                      size_pt=5, anchor="end", fill="#5a5a5a"))
+            else:
+                items.extend(proxy_mark(size, view.proxy_label))
         return tuple(items)
 
     return Face(face)
@@ -452,11 +462,14 @@ def _origin_of(shape: HexShape, hexes) -> Point:
     return Point(-box.x, -box.y)
 
 
-def unknown_shape_tile(name: str, size: Size, note: str, metrics: FontMetrics):
+def unknown_shape_tile(name: str, size: Size, note: str, metrics: FontMetrics, number: str = "",
+                       proxy: str = "PROXY"):
     """A tile whose shape the rulebook does not give: a labelled placeholder, never a guessed outline."""
 
     def face(bleed: float) -> tuple:
-        return (background(size, bleed, "#eeeeee"),
+        extra = (TextItem(SAFE, size.h - SAFE, number, font=FONT, size_pt=5, anchor="start", fill="#555555"),) \
+            if number else ()
+        return (background(size, bleed, "#eeeeee"), *extra,
                 RectItem(Rect(1, 1, size.w - 2, size.h - 2), fill=None, stroke=BLANK_INK, stroke_pt=0.5,
                          radius=2),
                 *text_box(Box("name", 4, 4, size.w - 8, size.h * 0.3, 10, 5, bold=True, align="center",
@@ -464,7 +477,7 @@ def unknown_shape_tile(name: str, size: Size, note: str, metrics: FontMetrics):
                 *blank(Rect(size.w * 0.25, size.h * 0.42, size.w * 0.5, size.h * 0.18)),
                 *text_box(Box("note", 4, size.h * 0.65, size.w - 8, size.h * 0.3, 7, 4.5, align="center"),
                           note, metrics),
-                *proxy_mark(size))
+                *proxy_mark(size, proxy))
 
     return Face(face)
 

@@ -19,6 +19,25 @@ DEFAULT_HEX_MM = 25.0
 
 
 def plan(ctx: PlanContext) -> Iterator[PrintItem]:
+    items = list(_leaf_items(ctx))
+    yield from items
+    printed: dict[str, int] = {}
+    for item in items:
+        printed[item.component] = printed.get(item.component, 0) + 1
+    for parent, missing, leaves in ctx.shortfalls("tile", printed):
+        # the whole is stated, its split is not: numbered write-in blanks up to the stated count
+        sizes = [i.size for i in items if i.component in {c.id for c in leaves} and i.cut is None]
+        size = sizes[0] if sizes else DEFAULT_TILE
+        pos = ctx.comp_pos[parent.id]
+        for k in range(missing):
+            face = F.unknown_shape_tile(ctx.t(parent.name), size, t(ctx.lang, "print.tile_type_unknown"),
+                                        ctx.metrics, number=f"{ctx.set_code} · {k + 1}/{missing}",
+                                        proxy=t(ctx.lang, "print.proxy"))
+            yield PrintItem(parent.id, "tiles", size, face, label=f"{parent.id}-blank-{k + 1}",
+                            group=f"{parent.id}-blank", origin=("components", pos))
+
+
+def _leaf_items(ctx: PlanContext) -> Iterator[PrintItem]:
     tiles_pos = {id(tile): i for i, tile in enumerate(ctx.data.tiles)}
     for pos, comp, _count in ctx.printable("tile"):
         tiles = ctx.index.tiles_by_component.get(comp.id, [])
@@ -31,7 +50,8 @@ def plan(ctx: PlanContext) -> Iterator[PrintItem]:
                 yield PrintItem(**{**item, "label": f"{tile.id}-{k + 1}"})
         if comp.count != UNKNOWN and printed < comp.count:
             size = DEFAULT_TILE
-            face = F.unknown_shape_tile(ctx.t(comp.name), size, t(ctx.lang, "print.tile_unknown"), ctx.metrics)
+            face = F.unknown_shape_tile(ctx.t(comp.name), size, t(ctx.lang, "print.tile_unknown"), ctx.metrics,
+                                        proxy=t(ctx.lang, "print.proxy"))
             for k in range(comp.count - printed):
                 yield PrintItem(comp.id, "tiles", size, face, label=f"{comp.id}-proxy-{k + 1}",
                                 group=f"{comp.id}-proxy", origin=("components", pos))
@@ -63,7 +83,8 @@ def tile_item(ctx: PlanContext, tile, comp: Component, origin: tuple) -> dict:
             return dict(base, size=shape.size, front=front, back=back, cut=shape.outline)
     size = Size(DEFAULT_TILE.w, DEFAULT_TILE.h)
     return dict(base, size=size,
-                front=F.unknown_shape_tile(name, size, t(ctx.lang, "print.tile_shape_unknown"), ctx.metrics))
+                front=F.unknown_shape_tile(name, size, t(ctx.lang, "print.tile_shape_unknown"), ctx.metrics,
+                                           proxy=t(ctx.lang, "print.proxy")))
 
 
 KIND = Kind(name="tile", method="tile", sheet="tiles", plan=plan, components=("tile",))
