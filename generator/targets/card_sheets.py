@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from generator.errors import DataErrors, Issue, SourceSpan
 from generator.geom.paper import BLEED_EU, POD_TEMPLATES, PodTemplate, paper_size
 from generator.geom.scene import Metadata, Page, Scene
+from generator.i18n import t
 from generator.layout.sheets import Imposed, SheetOptions, calibration_pages, impose
 from generator.model.index import GameIndex
 from generator.plan import plan_game
@@ -38,6 +39,7 @@ class PrintJob:
     png: bool = True
     cmyk: bool = False
     pod: str | None = None  # a print-on-demand service whose pixel templates the PNGs follow
+    cut_color: str = "#000000"
 
     @property
     def folder(self) -> str:
@@ -94,7 +96,7 @@ def print_game(index: GameIndex, job: PrintJob, out: OutputDir, manifest: Manife
         else:
             entries.append(_write(index, job, kind, items[kind], f"{base}/{kind}.pdf", title, out, manifest))
     if job.profile == "home" and job.duplex in ("long", "short"):
-        pages = calibration_pages(paper_size(job.paper), title)
+        pages = calibration_pages(paper_size(job.paper), title, t(job.lang, "print.calibration"))
         data = render_pdf(Scene(tuple(pages), metadata=_meta(title, "duplex calibration")))
         target = out.write_bytes(f"{base}/calibration.pdf", data)
         entries.append(manifest.add(out, target, game=index.game_id, kind="calibration", profile=job.profile,
@@ -103,10 +105,12 @@ def print_game(index: GameIndex, job: PrintJob, out: OutputDir, manifest: Manife
     return entries
 
 
-def _options(job: PrintJob, title: str) -> SheetOptions:
+def _options(job: PrintJob, title: str, kind: str = "") -> SheetOptions:
     paper = paper_size(job.paper) if job.profile == "home" else None
     return SheetOptions(profile=job.profile, paper=paper, duplex=job.duplex, bleed=job.bleed_mm, offset=job.offset,
-                        title=title)
+                        title=title, what=t(job.lang, f"sheet.{kind}") if kind else "",
+                        note=t(job.lang, "print.scale_note"), back_word=t(job.lang, "print.back_page"),
+                        cut_color=job.cut_color)
 
 
 def _meta(title: str, what: str) -> Metadata:
@@ -122,7 +126,7 @@ def _impose(index: GameIndex, items, opts: SheetOptions) -> Imposed:
 
 def _write(index: GameIndex, job: PrintJob, kind: str, items, path: str, title: str, out: OutputDir,
            manifest: Manifest) -> dict:
-    imposed = _impose(index, items, _options(job, title))
+    imposed = _impose(index, items, _options(job, title, kind))
     scene = Scene(tuple(imposed.pages), tuple(imposed.forms.values()), _meta(title, kind))
     target = out.write_bytes(path, render_pdf(scene, cmyk=job.cmyk))
     size = imposed.item_size

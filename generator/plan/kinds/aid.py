@@ -10,7 +10,7 @@ from generator.plan.items import PrintItem
 from generator.plan.kinds.base import Kind
 from generator.schema.base import UNKNOWN
 
-AID_SIZE = Size(105.0, 148.0)  # A6
+AID_SIZE = Size(99.0, 130.0)  # A6-like, trimmed so four fit a home A4 or Letter sheet inside 5 mm margins (assumption)
 
 
 def plan(ctx: PlanContext) -> Iterator[PrintItem]:
