@@ -484,24 +484,66 @@ def unknown_shape_tile(name: str, size: Size, note: str, metrics: FontMetrics, n
 
 # --- player aids -----------------------------------------------------------------------------------
 
-def aid_sheet(title: str, heading: str, lines: list[str], size: Size, metrics: FontMetrics):
-    """A reference card: title, then a condensed list (rule headings, key numbers)."""
+def aid_sheet(title: str, heading: str, sections: list[list[str]], size: Size, metrics: FontMetrics,
+              color: str = "#6b5b3e", proxy: str = "PROXY", term_name=None, icons=frozenset()):
+    """A reference sheet: title, heading, then sections of lines fitted at 6 pt or more; when the whole
+    does not fit, lines are dropped from the end (the least useful first)."""
+
+    box = Box("text", 7, 25, size.w - 14, size.h - 32, 8, 6)
+    lines = [line for section in sections for line in (*section, "")][:-1] or ["?"]
+    fitted = None
+    while lines:
+        try:
+            fitted = text_box(box, "\n".join(lines), metrics, icons, term_name=term_name)
+            break
+        except FaceTextError:
+            lines = lines[:-1]
+            while lines and (not lines[-1] or lines[-1].startswith("**") and lines[-1].endswith("**")
+                             and "—" not in lines[-1] and ":" not in lines[-1]):
+                lines = lines[:-1]  # no dangling blank line or section heading at the end
+    fitted = fitted or ()
 
     def face(bleed: float) -> tuple:
-        body = "\n".join(lines) if lines else "?"
         return (background(size, bleed, "#f7f3ea"),
-                RectItem(Rect(3, 3, size.w - 6, size.h - 6), fill=None, stroke="#6b5b3e", stroke_pt=0.8, radius=2),
+                RectItem(Rect(3, 3, size.w - 6, size.h - 6), fill=None, stroke=color, stroke_pt=0.8, radius=2),
                 *text_box(Box("title", 6, 6, size.w - 12, 10, 12, 7, bold=True, align="center", valign="middle"),
                           title, metrics),
-                *text_box(Box("heading", 6, 16, size.w - 12, 6, 8, 5, align="center", valign="middle"), heading,
+                *text_box(Box("heading", 6, 16, size.w - 12, 6, 8, 6, align="center", valign="middle"), heading,
                           metrics),
-                Line(Point(8, 23), Point(size.w - 8, 23), stroke="#6b5b3e", stroke_pt=0.5),
-                *text_box(Box("text", 7, 25, size.w - 14, size.h - 32, 8, 4), body, metrics),
-                *proxy_mark(size))
+                Line(Point(8, 23), Point(size.w - 8, 23), stroke=color, stroke_pt=0.5),
+                *fitted,
+                *proxy_mark(size, proxy))
+
+    return Face(face)
+
+
+def dial_face(name: str, segments: int, size: Size, color: str, metrics: FontMetrics, proxy: str):
+    """A dial as a disc: segments with blank values (the rulebook gives none), a pin hole at the centre
+    and the dial's name; cut along the circle, pierce the hole, pin it over its base."""
+
+    def face(bleed: float) -> tuple:
+        c = Point(size.w / 2, size.h / 2)
+        r = size.w / 2
+        items: list = [Circle(c, r + bleed, fill=_tint(color, 0.75), stroke=None, stroke_pt=0),
+                       Circle(c, r - 1.0, fill=PAPER, stroke=color, stroke_pt=0.6)]
+        for k in range(segments):
+            a = 2 * math.pi * k / segments
+            items.append(Line(Point(c.x + r * 0.3 * math.cos(a), c.y + r * 0.3 * math.sin(a)),
+                              Point(c.x + (r - 1) * math.cos(a), c.y + (r - 1) * math.sin(a)), stroke=color,
+                              stroke_pt=0.4))
+            m = a + math.pi / segments
+            items.append(TextItem(c.x + r * 0.68 * math.cos(m), c.y + r * 0.68 * math.sin(m) + 1.2, "?", font=FONT,
+                                  size_pt=9, anchor="middle", fill=BLANK_INK))
+        items.append(Circle(c, 1.2, fill=PAPER, stroke="#000000", stroke_pt=0.5))  # the pin hole
+        items.extend(text_box(Box("name", c.x - r * 0.28, c.y - r * 0.26, r * 0.56, r * 0.2, 6, 4, bold=True,
+                                  align="center", valign="middle"), name, metrics))
+        items.append(TextItem(c.x, c.y + r * 0.2, proxy, font=FONT, size_pt=4.5, anchor="middle", fill="#6c6c6c"))
+        items.append(Circle(c, r, fill=None, stroke="#000000", stroke_pt=0.3))
+        return tuple(items)
 
     return Face(face)
 
 
 __all__ = ["Box", "CardView", "FaceTextError", "HexShape", "HexTileError", "UNKNOWN", "aid_sheet", "blank",
-           "card_back", "card_front", "circle_cut", "die_net", "die_net_size", "hex_shape", "hex_tile",
+           "card_back", "card_front", "circle_cut", "dial_face", "die_net", "die_net_size", "hex_shape", "hex_tile",
            "scaled_boxes", "square_tile", "terrain_colour", "token_face", "unknown_shape_tile"]
