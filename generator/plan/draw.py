@@ -327,15 +327,33 @@ def die_net_size(side: float) -> Size:
     return Size(4 * side + 2 * TAB * side, 3 * side + 2 * TAB * side)
 
 
+NUMERIC_D6 = ("2", "3", "1", "4", "6", "5")  # top, left, centre, right, far, bottom: opposites sum to 7
+FOLD_DASH = (1.2, 0.9)  # mm: fold lines are dashed, cut lines solid
+
+
+def die_order(faces: list[str]) -> list[str]:
+    """Faces in net order; the numbers 1–6 go where opposite faces sum to 7 (as on a real die)."""
+    if sorted(faces) == ["1", "2", "3", "4", "5", "6"]:
+        return list(NUMERIC_D6)
+    return list(faces)
+
+
 def die_net(faces: list[str], side: float, color: str, metrics: FontMetrics):
-    """A d6 as a cross-shaped net with glue tabs; faces with unknown content print blank."""
+    """A d6 as a cross-shaped net with glue tabs: solid lines are cut, dashed lines folded; faces with
+    unknown content print blank."""
     pad = TAB * side
+    faces = die_order(faces)
+    cells = {(c, r) for c, r in DIE_CROSS}
 
     def face(bleed: float) -> tuple:
         items: list = []
+        for tab in _die_tabs(side, pad):
+            items.append(Polygon(tab, fill="#e8e8e8", stroke="#000000", stroke_pt=0.4))
+        tab_edges = {(round(t[0].x, 3), round(t[0].y, 3), round(t[1].x, 3), round(t[1].y, 3))
+                     for t in _die_tabs(side, pad)}
         for k, (col, row) in enumerate(DIE_CROSS):
             rect = Rect(pad + col * side, pad + row * side, side, side)
-            items.append(RectItem(rect, fill=PAPER, stroke="#000000", stroke_pt=0.3))
+            items.append(RectItem(rect, fill=PAPER, stroke=None, stroke_pt=0))
             label = faces[k] if k < len(faces) else UNKNOWN
             inner = rect.inset(side * 0.15)
             if label == UNKNOWN:
@@ -343,8 +361,17 @@ def die_net(faces: list[str], side: float, color: str, metrics: FontMetrics):
             else:
                 items.extend(text_box(Box("face", inner.x, inner.y, inner.w, inner.h, 14, 4, bold=True,
                                           align="center", valign="middle"), label, metrics))
-        for tab in _die_tabs(side, pad):
-            items.append(Polygon(tab, fill="#e8e8e8", stroke="#000000", stroke_pt=0.3))
+        for col, row in DIE_CROSS:
+            x, y = pad + col * side, pad + row * side
+            edges = (((x, y), (x + side, y), (col, row - 1)), ((x, y + side), (x + side, y + side), (col, row + 1)),
+                     ((x, y), (x, y + side), (col - 1, row)), ((x + side, y), (x + side, y + side), (col + 1, row)))
+            for (ax, ay), (bx, by), neighbour in edges:
+                key = (round(ax, 3), round(ay, 3), round(bx, 3), round(by, 3))
+                fold = neighbour in cells or key in tab_edges
+                if neighbour in cells and neighbour < (col, row):
+                    continue  # a shared edge is drawn once
+                items.append(Line(Point(ax, ay), Point(bx, by), stroke="#000000", stroke_pt=0.4,
+                                  dash=FOLD_DASH if fold else None))
         return tuple(items)
 
     return Face(face)

@@ -95,6 +95,15 @@ def print_game(index: GameIndex, job: PrintJob, out: OutputDir, manifest: Manife
                     entries.append(_write_pngs(index, job, deck_items, f"{base}/png/{deck_id}", out, manifest))
         else:
             entries.append(_write(index, job, kind, items[kind], f"{base}/{kind}.pdf", title, out, manifest))
+    if job.profile == "home":
+        from generator.targets.guide import guide_pdf
+
+        files = [dict(e, has_backs=any(i.has_back for i in items[e["kind"]])) for e in entries if e["kind"] in items]
+        data, pages = guide_pdf(index, job.paper, job.lang, files, job.duplex)
+        target = out.write_bytes(f"{base}/guide.pdf", data)
+        entries.insert(0, manifest.add(out, target, game=index.game_id, kind="guide", profile=job.profile,
+                                       paper=job.paper, pages=pages, items=0, item_size_mm=None, bleed_mm=0,
+                                       duplex="none", contents={}, lang=job.lang))
     if job.profile == "home" and job.duplex in ("long", "short"):
         pages = calibration_pages(paper_size(job.paper), title, t(job.lang, "print.calibration"))
         data = render_pdf(Scene(tuple(pages), metadata=_meta(title, "duplex calibration")))

@@ -180,3 +180,26 @@ def test_polish_prints_show_no_ids_and_no_english(games_build):
         text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
         found = sorted(set(POLISH_FORBIDDEN.findall(text)))
         assert not found, f"{pdf.relative_to(out)}: {found[:10]}"
+
+
+def test_every_home_folder_has_a_guide_with_a_checklist(games_build):
+    """guide.pdf, the first file to print: in the kit's language, naming the files, the flip and the
+    checklist counts from the inventory."""
+    out, manifest = games_build
+    guides = [a for a in manifest["artifacts"] if a["kind"] == "guide"]
+    folders = {a["path"].rsplit("/", 1)[0] for a in manifest["artifacts"] if a["profile"] == "home"}
+    assert {g["path"].rsplit("/", 1)[0] for g in guides} == folders
+    text = subprocess.run(["pdftotext", str(out / "battalia/print/home-a4/guide.pdf"), "-"], capture_output=True,
+                          text=True).stdout
+    assert "cards.pdf" in text and "dłuższej krawędzi" in text and "Lista kontrolna" in text
+    assert "karty jednostek — 80" in text.lower() or "— 80" in text
+
+
+def test_numeric_die_net_puts_opposite_faces_summing_to_seven():
+    order = F.die_order(["1", "2", "3", "4", "5", "6"])
+    top, left, centre, right, far, bottom = (int(v) for v in order)
+    assert top + bottom == left + right == centre + far == 7
+    drawn = F.die_net(["1", "2", "3", "4", "5", "6"], 16, "#444444", METRICS)(0.0)
+    dashes = [i for i in drawn if getattr(i, "dash", None)]
+    solids = [i for i in drawn if type(i).__name__ == "Line" and not i.dash]
+    assert len(dashes) >= 5 and solids  # folds dashed, cuts solid
