@@ -57,10 +57,28 @@ STANDARD_BOXES: dict[str, Box] = {
 }
 
 
+def mini_boxes(size: Size) -> dict[str, Box]:
+    """Small cards (mini-euro, mini-usa …) get their own layout rather than a shrunk poker one: a thin art
+    band, so the rules text keeps 6 pt or more."""
+    w, h = size.w, size.h
+    return {
+        "cost": Box("cost", 2.5, 2.5, 6, 6, 8, 6, bold=True, align="center", valign="middle"),
+        "name": Box("name", 9, 2.5, w - 11.5, 6, 8, 6, bold=True, align="center", valign="middle"),
+        "type": Box("type", 2.5, 9, w - 5, 3.2, 5.5, 4.5, align="center", valign="middle"),
+        "art": Box("art", 2.5, 12.6, w - 5, 5.4),
+        "stats": Box("stats", 2.5, 18.3, w - 5, 6.6, 6.5, 5, align="center", valign="middle"),
+        "text": Box("text", 3, 25.3, w - 6, h - 25.3 - 5.3, 7, 6),
+        "footer": Box("footer", 2.5, h - 4.8, w - 5, 3.0, 4.5, 4, align="center", valign="middle"),
+    }
+
+
 def scaled_boxes(size: Size, boxes: dict[str, Box] | None = None) -> dict[str, Box]:
-    """The reference (poker) layout stretched to another card size; text sizes follow the smaller scale."""
+    """The reference (poker) layout stretched to another card size; text sizes follow the smaller scale.
+    Cards much smaller than poker use ``mini_boxes``."""
     sx, sy = size.w / REFERENCE.w, size.h / REFERENCE.h
     k = min(sx, sy)
+    if boxes is None and k < 0.8:
+        return mini_boxes(size)
     out = {}
     for name, b in (boxes or STANDARD_BOXES).items():
         out[name] = Box(b.field, b.x * sx, b.y * sy, b.w * sx, b.h * sy, max(b.size_pt * k, 4.5),
@@ -126,6 +144,28 @@ def text_box(box: Box, text: str, metrics: FontMetrics, icons=frozenset(), fill:
 SAFE = 3.0  # mm inside the trim that nothing important crosses (the cut wanders that much)
 
 
+def name_box(box: Box, text: str, metrics: FontMetrics, icons=frozenset(), fill: str = INK, term_name=None,
+             floor_pt: float = 3.5) -> tuple:
+    """A proper name (card, token, tile, faction, term): never hyphenated — the size drops until its
+    longest word fits the box's width (down to ``floor_pt``); only a name that cannot fit even then
+    falls back to the ordinary fitting."""
+    font = BOLD if box.bold else FONT
+    words = [w for w in text.replace("**", "").split() if w]
+    size = box.size_pt
+    for word in words:
+        width = metrics.width(word, font, box.size_pt)
+        if width > box.w:
+            size = min(size, math.floor(box.size_pt * box.w / width * 2) / 2)
+    if size < box.size_pt and size >= floor_pt:
+        fitted = Box(box.field, box.x, box.y, box.w, box.h, size, min(box.min_pt, size), box.bold, box.align,
+                     box.valign, box.fill, box.stroke)
+        try:
+            return text_box(fitted, text, metrics, icons, fill, term_name)
+        except FaceTextError:
+            pass
+    return text_box(box, text, metrics, icons, fill, term_name)
+
+
 def proxy_mark(size: Size, label: str = "PROXY") -> tuple:
     """The stand-in mark, inside the safe area (never clipped by the cut)."""
     return (TextItem(size.w - SAFE, size.h - SAFE, label, font=FONT, size_pt=4.5, anchor="end", fill="#6c6c6c"),)
@@ -157,7 +197,7 @@ def card_front(view: CardView, size: Size, metrics: FontMetrics, boxes: dict[str
             items.extend(_card_box(name, box, view, metrics, icons, term_name))
         if view.proxy:
             art = boxes.get("art")
-            if art is not None and not view.image and art.w > 15 and art.h > 6:
+            if art is not None and not view.image and art.w > 15 and art.h > 4:
                 # inside the art panel: in the safe area, clear of every text box
                 items.append(TextItem(art.x + art.w - 1.2, art.y + art.h - 1.2, view.proxy_label, font=FONT,
                                       size_pt=5, anchor="end", fill="#5a5a5a"))
@@ -186,6 +226,8 @@ def _card_box(name: str, box: Box, view: CardView, metrics: FontMetrics, icons, 
         return frame + list(blank(box.rect()))
     if box.field == "stats":
         return frame + _stats(box, view, metrics, icons)
+    if box.field == "name":
+        return frame + list(name_box(box, value, metrics, icons, term_name=term_name))
     return frame + list(text_box(box, value, metrics, icons, term_name=term_name))
 
 
@@ -296,12 +338,12 @@ def token_face(label: str | None, size: Size, shape: str, color: str, metrics: F
         if label is None or label == UNKNOWN:
             items.extend(blank(inner))
         else:
-            items.extend(text_box(box, label, metrics))
+            items.extend(name_box(box, label, metrics))
         if sub:  # the component's name under the label: a courtesy, left out when it cannot fit
             sub_box = Box("label", size.w * 0.15, size.h * 0.66, size.w * 0.7, size.h * 0.16, 4.5, 3.5,
                           align="center", valign="middle")
             try:
-                items.extend(text_box(sub_box, sub, metrics, fill="#555555"))
+                items.extend(name_box(sub_box, sub, metrics, fill="#555555", floor_pt=3.0))
             except FaceTextError:
                 pass
         if shape == "circle":
@@ -425,7 +467,7 @@ def square_tile(name: str, size: Size, exits, terrain: str | None, symbol: str |
                 items.append(Line(centre, end, stroke="#6d5436", stroke_pt=road * 2.835))
                 items.append(Line(centre, end, stroke="#e9dcc0", stroke_pt=road * 2.835 * 0.55))
             items.append(Circle(centre, road * 0.9, fill="#6d5436", stroke=None, stroke_pt=0))
-        items.extend(text_box(Box("name", 3, 2.5, size.w - 6, size.h * 0.16, 8, 4.5, bold=True, align="center"),
+        items.extend(name_box(Box("name", 3, 2.5, size.w - 6, size.h * 0.16, 8, 4.5, bold=True, align="center"),
                               name, metrics))
         if symbol == UNKNOWN:
             items.extend(blank(Rect(size.w - 10, size.h - 9, 8, 7)))
@@ -475,7 +517,7 @@ def hex_tile(name: str, shape: HexShape, terrain: str | None, labels: dict, metr
                                       anchor="middle", fill="#333333"))
         first = shape.centres[0][1]
         w = shape.hex_size * 1.5
-        items.extend(text_box(Box("name", first.x - w / 2, first.y - shape.hex_size * 0.35, w,
+        items.extend(name_box(Box("name", first.x - w / 2, first.y - shape.hex_size * 0.35, w,
                                   shape.hex_size * 0.6, 8, 4.5, bold=True, align="center", valign="middle"),
                               name, metrics))
         return tuple(items)
