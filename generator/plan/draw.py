@@ -441,18 +441,31 @@ def _die_tabs(side: float, pad: float) -> list[tuple[Point, ...]]:
 # --- tiles -----------------------------------------------------------------------------------------
 
 EXIT_POINTS = {"n": (0.5, 0.0), "e": (1.0, 0.5), "s": (0.5, 1.0), "w": (0.0, 0.5)}
-TERRAIN_COLOURS = ("#9cc27a", "#d9c27c", "#8fb3d9", "#b59b7a", "#a8a8a8", "#c7a3c9", "#e0a070")
+# A fixed table (the same terrain is the same colour in every game; the guide prints the key). Words in
+# the data's ids, Polish and English; anything else is the neutral colour — never a hash.
+TERRAIN_TABLE = {
+    "forest": "#7fae5e", "lasy": "#7fae5e", "las": "#7fae5e",
+    "lake": "#7fa8d6", "lakes": "#7fa8d6", "jeziora": "#7fa8d6", "water": "#7fa8d6", "woda": "#7fa8d6",
+    "canyon": "#d29a5c", "canyons": "#d29a5c", "kaniony": "#d29a5c",
+    "mountain": "#a3a3a3", "mountains": "#a3a3a3", "gory": "#a3a3a3", "góry": "#a3a3a3",
+    "plains": "#c9dc8f", "rowniny": "#c9dc8f", "równiny": "#c9dc8f", "grassland": "#c9dc8f",
+    "desert": "#e4cf8e", "pustynia": "#e4cf8e", "swamp": "#8f9a63", "bagna": "#8f9a63",
+    "hills": "#b9a27a", "wzgorza": "#b9a27a", "wzgórza": "#b9a27a", "city": "#c7a3c9", "miasto": "#c7a3c9",
+}
+NEUTRAL_TERRAIN = "#dedbd2"
 
 
 def terrain_colour(terrain: str | None) -> str:
-    if not terrain:
-        return "#cfd8c4"
-    return TERRAIN_COLOURS[sum(map(ord, terrain)) % len(TERRAIN_COLOURS)]
+    return TERRAIN_TABLE.get((terrain or "").lower(), NEUTRAL_TERRAIN)
 
 
 def square_tile(name: str, size: Size, exits, terrain: str | None, symbol: str | None, metrics: FontMetrics,
-                unknown_label: str = "?"):
-    """A square tile: terrain colour, roads from the centre to each exit, name and sort symbol."""
+                unknown_label: str = "?", text: str | None = None, terrain_label: str = ""):
+    """A square tile: terrain colour, roads from the centre to each exit, name and sort symbol in the
+    corners (never over a road), the tile's own text and its terrain's name."""
+    north = isinstance(exits, list) and "n" in exits
+    road_w = max(size.w * 0.12, 3)
+    name_w = (size.w - road_w) / 2 - 4 if north else size.w - 6
 
     def face(bleed: float) -> tuple:
         items: list = [background(size, bleed, terrain_colour(terrain))]
@@ -467,8 +480,15 @@ def square_tile(name: str, size: Size, exits, terrain: str | None, symbol: str |
                 items.append(Line(centre, end, stroke="#6d5436", stroke_pt=road * 2.835))
                 items.append(Line(centre, end, stroke="#e9dcc0", stroke_pt=road * 2.835 * 0.55))
             items.append(Circle(centre, road * 0.9, fill="#6d5436", stroke=None, stroke_pt=0))
-        items.extend(name_box(Box("name", 3, 2.5, size.w - 6, size.h * 0.16, 8, 4.5, bold=True, align="center"),
-                              name, metrics))
+        items.extend(name_box(Box("name", 3, 2.5, name_w, size.h * 0.16, 8, 4.5, bold=True,
+                                  align="left" if north else "center"), name, metrics))
+        if text and text != UNKNOWN:
+            panel = Rect(3, size.h * 0.6, size.w / 2 - road_w / 2 - 4, size.h * 0.4 - (7 if terrain_label else 3))
+            items.append(RectItem(panel, fill="#ffffff", stroke=None, stroke_pt=0, radius=1))
+            items.extend(text_box(Box("text", panel.x + 0.8, panel.y + 0.5, panel.w - 1.6, panel.h - 1, 6.5, 4.5),
+                                  text, metrics))
+        if terrain_label:
+            items.append(TextItem(3, size.h - 3, terrain_label, font=FONT, size_pt=5.5, anchor="start", fill="#222222"))
         if symbol == UNKNOWN:
             items.extend(blank(Rect(size.w - 10, size.h - 9, 8, 7)))
         elif symbol:
@@ -500,8 +520,9 @@ def hex_shape(hexes, hex_size: float, orientation: str) -> HexShape:
 
 
 def hex_tile(name: str, shape: HexShape, terrain: str | None, labels: dict, metrics: FontMetrics,
-             hexes_for_bleed) -> object:
-    """A (multi-)hex tile whose cut path is its outline; each hex shows its area id or coordinates."""
+             hexes_for_bleed, symbol: str | None = None, proxy: str = "") -> object:
+    """A (multi-)hex tile whose cut path is its outline; each hex shows its area's name, the tile its sort
+    symbol; an outline the data does not give (an assumed shape) carries the proxy mark."""
 
     def face(bleed: float) -> tuple:
         items: list = []
@@ -520,6 +541,13 @@ def hex_tile(name: str, shape: HexShape, terrain: str | None, labels: dict, metr
         items.extend(name_box(Box("name", first.x - w / 2, first.y - shape.hex_size * 0.35, w,
                                   shape.hex_size * 0.6, 8, 4.5, bold=True, align="center", valign="middle"),
                               name, metrics))
+        last = shape.centres[-1][1]
+        if symbol and symbol != UNKNOWN:
+            items.extend(name_box(Box("symbol", last.x - 5, last.y - shape.hex_size * 0.75, 10, 6, 10, 6, bold=True,
+                                      align="center", valign="middle"), symbol, metrics))
+        if proxy:
+            items.append(TextItem(last.x, last.y + shape.hex_size * 0.2, proxy, font=FONT, size_pt=5,
+                                  anchor="middle", fill="#444444"))
         return tuple(items)
 
     return Face(face)

@@ -56,6 +56,13 @@ class _Flow:
                                        stroke_pt=0.6))
         self.text(text, 9, indent=6, gap=1.0)
 
+    def swatch(self, colour: str, text: str) -> None:
+        """A key line: a colour square and what it stands for."""
+        self._room(6)
+        self.pages[-1].append(RectItem(Rect(MARGIN, self.y + 0.6, 6, 3.5), fill=colour, stroke="#333333",
+                                       stroke_pt=0.4))
+        self.text(text, 9, indent=8, gap=1.0)
+
     def rule(self) -> None:
         self._room(4)
         self.pages[-1].append(Line(Point(MARGIN, self.y + 1), Point(self.paper.w - MARGIN, self.y + 1),
@@ -96,6 +103,15 @@ def guide_pdf(index: GameIndex, paper_name: str, lang: str, files: list[dict], d
             flow.text(t(lang, "guide.sleeve", w=f"{w:g}", h=f"{h:g}", sw=f"{w + SLEEVE_EXTRA:g}",
                         sh=f"{h + SLEEVE_EXTRA:g}", decks=", ".join(decks[:4]) + (" …" if len(decks) > 4 else "")), 9)
         flow.text(t(lang, "guide.sleeve_note"), 8, gap=3)
+    terrains = list(dict.fromkeys(tile.terrain for tile in data.tiles if tile.terrain))
+    if terrains:
+        from generator.plan.context import PlanContext
+
+        ctx = PlanContext(index, lang)
+        flow.text(t(lang, "guide.terrain_title"), 11, bold=True)
+        for terrain in terrains:
+            flow.swatch(F.terrain_colour(terrain), ctx.value_label(terrain))
+        flow.y += 2
     flow.rule()
     flow.text(t(lang, "guide.checklist"), 11, bold=True)
     printed: dict[str, int] = {}

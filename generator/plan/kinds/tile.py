@@ -16,6 +16,8 @@ from generator.schema.components import Component
 
 DEFAULT_TILE = Size(60.0, 60.0)
 DEFAULT_HEX_MM = 25.0
+ASSUMED_HEX_MM = 22.0  # assumption for tiles whose outline the rulebook does not give
+ASSUMED_CLUSTER = ((0, 0), (1, 0), (0, 1), (1, 1), (-1, 1), (2, 0))
 
 
 def plan(ctx: PlanContext) -> Iterator[PrintItem]:
@@ -60,13 +62,23 @@ def _leaf_items(ctx: PlanContext) -> Iterator[PrintItem]:
 def tile_item(ctx: PlanContext, tile, comp: Component, origin: tuple) -> dict:
     name = ctx.t(tile.name)
     base = dict(component=comp.id, kind="tiles", group=comp.id, origin=origin)
+    text = None if tile.text is None else (F.UNKNOWN if tile.text == UNKNOWN else ctx.t(tile.text))
     if tile.shape in ("square", "rect"):
         size = size_of(tile.size, DEFAULT_TILE)
-        front = F.square_tile(name, size, tile.exits, tile.terrain, tile.symbol, ctx.metrics)
+        front = F.square_tile(name, size, tile.exits, tile.terrain, tile.symbol, ctx.metrics, text=text,
+                              terrain_label=ctx.value_label(tile.terrain) if tile.terrain else "")
         back = F.square_tile(ctx.t(tile.back), size, [], None, None, ctx.metrics) if tile.back else None
         return dict(base, size=size, front=front, back=back)
     hexes = [tuple(h) for h in tile.hexes or []]
     size_mm = tile.hex_size_mm or DEFAULT_HEX_MM
+    proxy = ""
+    if not hexes:
+        # the rulebook gives no outline: one hex per named area (else one), in a compact cluster, at an
+        # assumed size — printed as a clearly marked proxy rather than a square
+        n = max(1, min(len(tile.areas), len(ASSUMED_CLUSTER)))
+        hexes = list(ASSUMED_CLUSTER[:n])
+        size_mm = tile.hex_size_mm or ASSUMED_HEX_MM
+        proxy = t(ctx.lang, "print.hex_assumed")
     if hexes:
         try:
             shape = F.hex_shape(hexes, size_mm, tile.orientation)
@@ -74,7 +86,9 @@ def tile_item(ctx: PlanContext, tile, comp: Component, origin: tuple) -> dict:
             shape = None
         if shape is not None:
             labels = {tuple(h): ctx.t(a.name) for a in tile.areas if a.name for h in a.hexes}
-            front = F.hex_tile(name, shape, tile.terrain, labels, ctx.metrics, hexes)
+            if proxy:
+                labels = {h: ctx.t(a.name) for h, a in zip(hexes, tile.areas) if a.name}
+            front = F.hex_tile(name, shape, tile.terrain, labels, ctx.metrics, hexes, tile.symbol, proxy)
             back = None
             if tile.back:
                 mirrored = [(-q - r, r) if tile.orientation == "pointy" else (-q, q + r) for q, r in hexes]
