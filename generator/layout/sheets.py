@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.geom.scene import FormDef, Group, Page, RectItem, TextItem, UseForm
+from generator.geom.scene import Circle, FormDef, Group, Page, Polygon, RectItem, TextItem, UseForm
 from generator.geom.shapes import Point, Rect, Size, Transform
 from generator.layout.imposition import (
     back_slot_index,
@@ -37,6 +37,7 @@ class SheetOptions:
     note: str = ""  # the localized print-at-100 % note of the header
     back_word: str = "back"  # the localized word for a back page (bookmarks)
     cut_color: str = "#000000"
+    ink_saver: bool = False  # light backgrounds, frames and backs: coloured areas become pale tints
 
 
 @dataclass
@@ -89,7 +90,33 @@ def _place(face_items: tuple, rect: Rect) -> Group:
     return Group(face_items, Transform.translate(rect.x, rect.y))
 
 
-def _back_use(item: PrintItem, rect: Rect, bleed: float, result: Imposed) -> object:
+def _pale(colour: str | None, k: float = 0.82) -> str | None:
+    if not colour or not colour.startswith("#") or len(colour) != 7:
+        return colour
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(c + (255 - c) * k):02x}" for c in (r, g, b))
+
+
+def ink_saver(items: tuple) -> tuple:
+    """The same items with every filled area turned into a pale tint (text and lines keep their ink)."""
+    from dataclasses import replace
+
+    out = []
+    for item in items:
+        if isinstance(item, Group):
+            out.append(Group(ink_saver(item.items), item.transform))
+        elif isinstance(item, (RectItem, Polygon, Circle)) and item.fill:
+            out.append(replace(item, fill=_pale(item.fill)))
+        else:
+            out.append(item)
+    return tuple(out)
+
+
+def _ink(items: tuple, opts: SheetOptions | None) -> tuple:
+    return ink_saver(items) if opts is not None and opts.ink_saver else items
+
+
+def _back_use(item: PrintItem, rect: Rect, bleed: float, result: Imposed, opts: SheetOptions | None = None) -> object:
     """The back of an item at ``rect``: a shared form when the item has a back key, else its own items.
 
     Backs are drawn upright; a shaped item's back face already carries its mirrored outline."""
@@ -97,9 +124,10 @@ def _back_use(item: PrintItem, rect: Rect, bleed: float, result: Imposed) -> obj
         name = f"{item.back_key}@{bleed:g}"
         if name not in result.forms:
             size = Size(item.size.w + 2 * bleed, item.size.h + 2 * bleed)
-            result.forms[name] = FormDef(name, size, (Group(item.back(bleed), Transform.translate(bleed, bleed)),))
+            result.forms[name] = FormDef(name, size, (Group(_ink(item.back(bleed), opts),
+                                                            Transform.translate(bleed, bleed)),))
         return UseForm(name, rect.x - bleed, rect.y - bleed)
-    return _place(item.back(bleed), rect)
+    return _place(_ink(item.back(bleed), opts), rect)
 
 
 EDGE = 5.0  # mm: home printers leave the outer 5 mm of the sheet blank; nothing is drawn there
@@ -124,7 +152,7 @@ def _home(items: list[PrintItem], opts: SheetOptions, result: Imposed) -> None:
     with_backs = opts.duplex in ("long", "short") and any(item.has_back for item in items)
     for n, (page, placed, extras) in enumerate(sheets, 1):
         label = f"{opts.title} — {opts.what} {n}/{len(sheets)}"
-        fronts = [_place(item.front(opts.bleed), rect) for item, rect in placed]
+        fronts = [_place(_ink(item.front(opts.bleed), opts), rect) for item, rect in placed]
         for item, _ in placed:
             result.count(item)
         head = TextItem(page.w / 2, EDGE + 2.6, f"{label} · {opts.note}" if opts.note else label, size_pt=6,
@@ -135,7 +163,7 @@ def _home(items: list[PrintItem], opts: SheetOptions, result: Imposed) -> None:
             for item, rect in placed:
                 if item.has_back:
                     where = mirror_rect(rect, page, opts.duplex, opts.offset)
-                    backs.append(_back_use(item, where, opts.bleed, result))
+                    backs.append(_back_use(item, where, opts.bleed, result, opts))
                     rects.append(where)
             marks: tuple = ()
             if rects and items[0].kind == "cards":

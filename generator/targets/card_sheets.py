@@ -40,12 +40,16 @@ class PrintJob:
     cmyk: bool = False
     pod: str | None = None  # a print-on-demand service whose pixel templates the PNGs follow
     cut_color: str = "#000000"
+    gutter: float = 0.0  # mm between cards: 0 = butted (guillotine), a few mm = room for scissors
+    ink_saver: bool = False
+    copies: int = 1  # how many times each sheet file is printed (the whole set, in order)
 
     @property
     def folder(self) -> str:
         if self.profile == "printshop":
             return "printshop"
-        return f"home-{self.paper}" + ("" if self.duplex == "long" else f"-{self.duplex}")
+        return f"home-{self.paper}" + ("" if self.duplex == "long" else f"-{self.duplex}") + \
+            ("-ink" if self.ink_saver else "")
 
     @property
     def bleed_mm(self) -> float:
@@ -119,7 +123,8 @@ def _options(job: PrintJob, title: str, kind: str = "") -> SheetOptions:
     return SheetOptions(profile=job.profile, paper=paper, duplex=job.duplex, bleed=job.bleed_mm, offset=job.offset,
                         title=title, what=t(job.lang, f"sheet.{kind}") if kind else "",
                         note=t(job.lang, "print.scale_note"), back_word=t(job.lang, "print.back_page"),
-                        cut_color=job.cut_color)
+                        cut_color=job.cut_color, gutter=job.gutter if job.profile == "home" else 0.0,
+                        ink_saver=job.ink_saver)
 
 
 def _meta(title: str, what: str) -> Metadata:
@@ -136,6 +141,9 @@ def _impose(index: GameIndex, items, opts: SheetOptions) -> Imposed:
 def _write(index: GameIndex, job: PrintJob, kind: str, items, path: str, title: str, out: OutputDir,
            manifest: Manifest) -> dict:
     imposed = _impose(index, items, _options(job, title, kind))
+    if job.copies > 1 and job.profile == "home":
+        imposed.pages = imposed.pages * job.copies
+        imposed.placed = {c: n * job.copies for c, n in imposed.placed.items()}
     scene = Scene(tuple(imposed.pages), tuple(imposed.forms.values()), _meta(title, kind))
     target = out.write_bytes(path, render_pdf(scene, cmyk=job.cmyk))
     size = imposed.item_size
@@ -191,10 +199,13 @@ def _write_pngs(index: GameIndex, job: PrintJob, items, folder: str, out: Output
         if template:  # the exact pixels the service asks for (cards are within 2 mm of its product)
             image = image.resize((round(template.width_px), round(template.height_px)))
         buffer = io.BytesIO()
-        image.save(buffer, format="PNG", optimize=False)
+        dpi = template.dpi if template else PNG_DPI
+        image.save(buffer, format="PNG", optimize=False, dpi=(dpi, dpi))  # pHYs: the print size travels with it
         out.write_bytes(f"{folder}/{name}", buffer.getvalue())
     pdf.close()
     lines = ["file,copies"] + [f"{key}.png,{count}" for key, (_, count) in designs.items()]
+    if first.back is not None:  # the shared back, printed on every card of the deck
+        lines.append(f"back.png,{sum(count for _, count in designs.values())}")
     target = out.write_text(f"{folder}/quantities.csv", "\n".join(lines) + "\n")
     return manifest.add(out, target, game=index.game_id, kind="png", profile=job.profile, paper=None,
                         pages=len(pages), items=len(designs), item_size_mm=[first.size.w, first.size.h],

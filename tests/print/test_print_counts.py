@@ -142,6 +142,19 @@ def test_print_command_modes(tmp_path, run_cli):
     assert _entry(tmp_path, "demo/print/home-a4/cards.pdf")["pages"] == long_pages
 
 
+def test_print_options_ink_saver_gutter_copies_cut_colour(tmp_path, run_cli):
+    base = ("print", "demo", "--data", FIXTURES, "--out", tmp_path)
+    assert run_cli(*base).code == 0
+    plain = _entry(tmp_path, "demo/print/home-a4/cards.pdf")
+    assert run_cli(*base, "--ink-saver", "--gutter", "4", "--copies", "2", "--cut-color", "#FF00AA").code == 0
+    ink = _entry(tmp_path, "demo/print/home-a4-ink/cards.pdf")
+    assert ink["items"] == 2 * plain["items"]  # two copies of the whole file
+    assert ink["pages"] > 2 * plain["pages"] - 1  # gutters: fewer cards per sheet
+    assert (tmp_path / "demo/print/home-a4-ink/cards.pdf").stat().st_size > 0
+    assert run_cli(*base, "--cut-color", "red").code == 2
+    assert run_cli(*base, "--copies", "0").code == 2
+
+
 def test_print_command_usage_errors(tmp_path, run_cli):
     base = ("print", "demo", "--data", FIXTURES, "--out", tmp_path)
     assert run_cli(*base, "--duplex-offset", "abc").code == 2
@@ -163,10 +176,11 @@ def test_printshop_pod_templates_and_cmyk(tmp_path, run_cli):
     assert run_cli(*base, "--pod", "makeplayingcards", "--cmyk").code == 0
     with Image.open(tmp_path / "demo/print/printshop/png/gold/gold_1.png") as image:
         assert image.size == (822, 1122)  # MakePlayingCards' poker template, bleed included
+        assert round(image.info["dpi"][0]) == 300  # the print size travels with the pixels
     png = _entry(tmp_path, "demo/print/printshop/png/gold/quantities.csv")
     assert png["pod"] == "makeplayingcards/poker" and png["pixels"] == [822, 1122]
     assert (tmp_path / "demo/print/printshop/png/gold/quantities.csv").read_text().splitlines()[1:] == [
-        "gold_1.png,12", "gold_2.png,8"]
+        "gold_1.png,12", "gold_2.png,8", "back.png,20"]
     cards = _entry(tmp_path, "demo/print/printshop/cards-gold.pdf")
     assert cards["color"] == "cmyk"
     assert run_cli(*base, "--pod", "thegamecrafter").code == 0
