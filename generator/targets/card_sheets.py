@@ -99,6 +99,9 @@ def print_game(index: GameIndex, job: PrintJob, out: OutputDir, manifest: Manife
                     entries.append(_write_pngs(index, job, deck_items, f"{base}/png/{deck_id}", out, manifest))
         else:
             entries.append(_write(index, job, kind, items[kind], f"{base}/{kind}.pdf", title, out, manifest))
+        if job.profile == "printshop" and any(i.cut for i in items[kind]):
+            entries.append(_write_dielines(index, job, kind, items[kind], f"{base}/{kind}-dielines.pdf", title, out,
+                                           manifest))
     if job.profile == "home":
         from generator.targets.guide import guide_pdf
 
@@ -155,6 +158,32 @@ def _write(index: GameIndex, job: PrintJob, kind: str, items, path: str, title: 
                         color="cmyk" if job.cmyk else "rgb",
                         contents=dict(sorted(imposed.placed.items())),
                         components=[{"component": c, "pages": _span(p, job, len(imposed.pages))} for c, p in sorted(imposed.pages_of.items())])
+
+
+DIELINE = "#ff00ff"  # the conventional die-line colour: a cut path, never printed ink
+
+
+def _write_dielines(index: GameIndex, job: PrintJob, kind: str, items, path: str, title: str, out: OutputDir,
+                    manifest: Manifest) -> dict:
+    """One page per shaped design (round tokens, hexes): its cut path as a thin magenta die line on a page
+    of the same size and boxes as the artwork, for print shops that cut to shape."""
+    from generator.geom.scene import Group, Polygon
+    from generator.geom.shapes import Rect, Size, Transform
+
+    b = job.bleed_mm
+    pages, seen = [], set()
+    for item in items:
+        key = (item.size, item.cut)
+        if not item.cut or key in seen:
+            continue
+        seen.add(key)
+        page = Size(item.size.w + 2 * b, item.size.h + 2 * b)
+        line = Polygon(tuple(item.cut), fill=None, stroke=DIELINE, stroke_pt=0.25)
+        pages.append(Page(page, (Group((line,), Transform.translate(b, b)),), trim_box=Rect(b, b, item.size.w, item.size.h),
+                          bleed_box=Rect(0, 0, page.w, page.h), label=item.label.rsplit("-", 1)[0]))
+    target = out.write_bytes(path, render_pdf(Scene(tuple(pages), metadata=_meta(title, f"{kind} die lines"))))
+    return manifest.add(out, target, game=index.game_id, kind="dieline", profile=job.profile, paper=None,
+                        pages=len(pages), items=0, item_size_mm=None, bleed_mm=b, duplex="none", contents={})
 
 
 def _span(pages: list[int], job: PrintJob, total: int) -> list[int]:
