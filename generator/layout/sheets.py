@@ -15,7 +15,7 @@ from generator.layout.imposition import (
     plan_fold_over,
     plan_grid,
 )
-from generator.layout.marks import band_marks, duplex_calibration, fold_crop_marks, fold_marks
+from generator.layout.marks import band_marks, duplex_calibration, fold_marks
 from generator.plan.items import PrintItem
 
 GUIDE_INK = "#8a8a8a"  # cut guide lines and outlines: visible, lighter than the art
@@ -202,17 +202,21 @@ def _shelf_sheets(items: list[PrintItem], opts: SheetOptions) -> list:
 def _fold(run: list[PrintItem], opts: SheetOptions, result: Imposed) -> None:
     fold = plan_fold_over(opts.paper, run[0].size, margin=opts.margin, bleed=opts.bleed, gutter=opts.gutter)
     shaped = run[0].cut is not None
-    marks = (() if shaped else fold_crop_marks(fold, style=opts.marks).to_items()) + fold_marks(fold).to_items()
+    room = fold.block.top >= EDGE + HEADER
+    limit = _limit(fold.page, room)
+    marks = (() if shaped else _marks(list(fold.pairs), limit, opts)) + fold_marks(fold, edge=EDGE).to_items()
     sheets = paginate(run, fold.per_page)
     for n, chunk in enumerate(sheets, 1):
         label = f"{opts.title} — {opts.what} {n}/{len(sheets)}"
         items: list = []
         for i, item in enumerate(chunk):
-            items.append(_place(item.front(opts.bleed), fold.fronts[i]))
+            items.append(_place(_ink(item.front(opts.bleed), opts), fold.fronts[i]))
             if item.has_back:
-                items.append(_back_use(item, fold.backs[i], opts.bleed, result))
+                items.append(_back_use(item, fold.backs[i], opts.bleed, result, opts))
             result.count(item)
-        result.pages.append(Page(fold.page, (*items, *marks), label=label))
+        head = (TextItem(fold.page.w / 2, EDGE + 2.6, f"{label} · {opts.note}" if opts.note else label, size_pt=6,
+                         anchor="middle", fill="#555555"),) if room else ()
+        result.pages.append(Page(fold.page, (*items, *marks, *head), label=label))
 
 
 def _printshop(run: list[PrintItem], opts: SheetOptions, result: Imposed) -> None:
