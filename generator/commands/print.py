@@ -31,6 +31,13 @@ def add_arguments(parser) -> None:
                         help="language printed on the items (one of the game's languages; default: its first)")
     parser.add_argument("--no-png", action="store_true", help="print shop: skip the per-card PNGs")
     parser.add_argument("--cmyk", action="store_true", help="write colours as device CMYK (print shop)")
+    parser.add_argument("--ink-saver", action="store_true",
+                        help="home: pale backgrounds, frames and backs (saves ink; written to home-<paper>-ink)")
+    parser.add_argument("--cut-color", default="#000000", metavar="#RRGGBB",
+                        help="colour of crop marks and cut lines (default black marks, grey guides)")
+    parser.add_argument("--gutter", type=float, default=0.0, metavar="MM",
+                        help="home: space between cards in mm (0 = butted for a guillotine; 3 or more for scissors)")
+    parser.add_argument("--copies", type=int, default=1, help="home: print every sheet file this many times")
     parser.add_argument("--pod", choices=sorted({t.service for t in POD_TEMPLATES.values()}),
                         help="print shop: size the PNGs to this print-on-demand service's pixel templates")
 
@@ -51,12 +58,22 @@ def run(args) -> int:
     if args.bleed is not None and not 0 <= args.bleed <= 10:
         raise UsageError(f"--bleed must be between 0 and 10 mm, got {args.bleed}")
     offset = parse_offset(args.duplex_offset)
+    import re
+
+    if not re.fullmatch(r"#[0-9a-fA-F]{6}", args.cut_color):
+        raise UsageError(f"--cut-color expects a colour like #ff00aa, got '{args.cut_color}'")
+    if not 0 <= args.gutter <= 20:
+        raise UsageError(f"--gutter must be between 0 and 20 mm, got {args.gutter}")
+    if not 1 <= args.copies <= 20:
+        raise UsageError(f"--copies must be between 1 and 20, got {args.copies}")
     if args.pod and args.profile != "printshop":
         raise UsageError("--pod sizes the print-shop PNGs; use it with --profile printshop")
     index = one_game(args, args.game)
     lang = game_language(index, args.lang)
     job = PrintJob(profile=args.profile, paper=args.paper, duplex=args.duplex, bleed=args.bleed, offset=offset,
-                   lang=lang, png=not args.no_png, cmyk=args.cmyk, pod=args.pod)
+                   lang=lang, png=not args.no_png, cmyk=args.cmyk, pod=args.pod,
+                   cut_color=args.cut_color.lower(), gutter=args.gutter, ink_saver=args.ink_saver,
+                   copies=args.copies)
     out = OutputDir(args.out)
     manifest = Manifest.load(out, set())
     folder = f"{index.game_id}/print/{job.folder}"

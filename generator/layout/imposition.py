@@ -96,17 +96,69 @@ class FoldGrid:
 
 
 def plan_grid(paper: Size, item: Size, *, margin: float = 5.0, bleed: float = 0.0, gutter: float = 0.0,
-              orientation: Orientation = "auto") -> Grid:
-    """Fit as many items as possible, centred on the sheet; 'auto' takes the better orientation
-    (portrait on a tie, since printers and readers default to it)."""
+              orientation: Orientation = "auto", header: float = 0.0) -> Grid:
+    """Fit as many items as possible, centred on the sheet below a ``header`` band (mm, inside the
+    top margin's line); 'auto' takes the better orientation (portrait on a tie, since printers and
+    readers default to it)."""
     _check_spacing(margin, bleed, gutter)
     pages = _candidate_pages(paper, orientation)
-    counts = [_grid_counts(page, item, margin, bleed, gutter) for page in pages]
+    counts = [_grid_counts(page, item, margin, bleed, gutter, header) for page in pages]
     best = max(range(len(pages)), key=lambda k: (counts[k][0] * counts[k][1], -k))
     cols, rows = counts[best]
     if cols * rows == 0:
         raise ValueError(_no_fit_message(paper, item, margin, bleed))
-    return _build_grid(pages[best], item, cols, rows, margin, bleed, gutter)
+    return _build_grid(pages[best], item, cols, rows, margin, bleed, gutter, header)
+
+
+def pack_shelves(area: Rect, sizes: Sequence[Size], gutter: float = 2.0) -> list[list[tuple[int, Rect]]]:
+    """Mixed sizes on as few sheets as possible: tallest first, first-fit onto shelves (rows) of the
+    page, a new page when no shelf has room. Returns per page (item index, trim rect); each page's
+    content is centred across the area so long-edge backs (mirrored) land on the same area.
+
+    Items of one size keep their order, so a type's pieces stay together on the sheet."""
+    _check_spacing(0.0, 0.0, gutter)
+    for size in sizes:
+        if size.w > area.w + EPS or size.h > area.h + EPS:
+            raise ValueError(f"a {size.w:g} x {size.h:g} mm item does not fit the {area.w:g} x {area.h:g} mm "
+                             f"printable area")
+    order = sorted(range(len(sizes)), key=lambda i: -sizes[i].h)
+    pages: list[list[tuple[int, Rect]]] = []
+    shelves: list[list[float]] = []  # per shelf of the current page: [y, height, next x]
+    for i in order:
+        size = sizes[i]
+        spot = None
+        for shelf in shelves:
+            if size.h <= shelf[1] + EPS and shelf[2] + size.w <= area.right + EPS:
+                spot = shelf
+                break
+        if spot is None:
+            y = shelves[-1][0] + shelves[-1][1] + gutter if shelves else area.top
+            if not pages or y + size.h > area.bottom + EPS:
+                pages.append([])
+                shelves = []
+                y = area.top
+            spot = [y, size.h, area.left]
+            shelves.append(spot)
+        pages[-1].append((i, Rect(spot[2], spot[0], size.w, size.h)))
+        spot[2] += size.w + gutter
+    out = []
+    for page in pages:
+        right = max(r.right for _, r in page)
+        dx = (area.right - right) / 2
+        out.append(sorted(((i, r.translate(dx, 0)) for i, r in page), key=lambda p: p[0]))
+    return out
+
+
+def mirror_rect(rect: Rect, page: Size, flip: Flip = "long", offset: tuple[float, float] = (0.0, 0.0)) -> Rect:
+    """Where the back of ``rect`` goes on the back page: long-edge flips mirror left-right, short-edge
+    flips top-bottom; the duplex correction is added."""
+    if flip == "long":
+        out = Rect(page.w - rect.right, rect.y, rect.w, rect.h)
+    elif flip == "short":
+        out = Rect(rect.x, page.h - rect.bottom, rect.w, rect.h)
+    else:
+        raise ValueError(f"flip must be 'long' or 'short', got {flip!r}")
+    return out.translate(offset[0], offset[1])
 
 
 def back_slot_index(i: int, grid: Grid | FoldGrid, flip: Flip = "long") -> int:
@@ -194,17 +246,18 @@ def _fit(avail: float, size: float, bleed: float, gutter: float) -> int:
     return max(0, math.floor((avail + gutter + EPS) / pitch))
 
 
-def _grid_counts(page: Size, item: Size, margin: float, bleed: float, gutter: float) -> tuple[int, int]:
+def _grid_counts(page: Size, item: Size, margin: float, bleed: float, gutter: float,
+                 header: float = 0.0) -> tuple[int, int]:
     return (_fit(page.w - 2 * margin, item.w, bleed, gutter),
-            _fit(page.h - 2 * margin, item.h, bleed, gutter))
+            _fit(page.h - 2 * margin - header, item.h, bleed, gutter))
 
 
 def _build_grid(page: Size, item: Size, cols: int, rows: int, margin: float, bleed: float,
-                gutter: float) -> Grid:
+                gutter: float, header: float = 0.0) -> Grid:
     pitch_x = item.w + 2 * bleed + gutter
     pitch_y = item.h + 2 * bleed + gutter
     x0 = (page.w - (cols * pitch_x - gutter)) / 2 + bleed
-    y0 = (page.h - (rows * pitch_y - gutter)) / 2 + bleed
+    y0 = header + (page.h - header - (rows * pitch_y - gutter)) / 2 + bleed
     slots = tuple(Rect(x0 + c * pitch_x, y0 + r * pitch_y, item.w, item.h)
                   for r in range(rows) for c in range(cols))
     return Grid(page, item, cols, rows, margin, bleed, gutter, slots,

@@ -78,6 +78,34 @@ def crop_marks(page: Size, cuts: Sequence[Rect], *, keep_clear: Sequence[Rect] =
     return MarkSet(tuple(segments), stroke_pt=stroke_pt)
 
 
+def band_marks(cuts: Sequence[Rect], limit: Rect, *, gap: float = 1.0, length: float = 5.0,
+               stroke_pt: float = 0.5) -> tuple[MarkSet, MarkSet]:
+    """Crop marks that stay inside ``limit`` (the part of the sheet a home printer reaches): one mark
+    at each end of each cut line in the band between the limit and the block of items. Where that band
+    is narrower than a mark can be, the cut line itself runs through the block as a thin guide line.
+
+    Returns (marks, guide lines)."""
+    block = cuts[0]
+    for r in cuts[1:]:
+        block = block.union(r)
+    marks: list[Segment] = []
+    guides: list[Segment] = []
+    for vertical, values in ((True, (v for r in cuts for v in (r.left, r.right))),
+                             (False, (v for r in cuts for v in (r.top, r.bottom)))):
+        lo_limit, hi_limit = (limit.top, limit.bottom) if vertical else (limit.left, limit.right)
+        lo_block, hi_block = (block.top, block.bottom) if vertical else (block.left, block.right)
+        for c in _distinct(values):
+            before = (max(lo_limit, lo_block - gap - length), lo_block - gap)
+            after = (hi_block + gap, min(hi_limit, hi_block + gap + length))
+            drawn = [(a, b) for a, b in (before, after) if b - a >= MIN_MARK_LENGTH - EPS]
+            if len(drawn) == 2:
+                marks.extend(_segment(c, a, b, vertical) for a, b in drawn)
+            else:
+                guides.append(_segment(c, lo_block, hi_block, vertical))
+                marks.extend(_segment(c, a, b, vertical) for a, b in drawn)
+    return MarkSet(tuple(marks), stroke_pt=stroke_pt), MarkSet(tuple(guides), stroke_pt=MIN_STROKE_PT)
+
+
 def grid_crop_marks(grid: Grid, **options) -> MarkSet:
     """Crop marks for an n-up grid (cut at trim, keep clear of bleed)."""
     return crop_marks(grid.page, grid.slots, keep_clear=grid.bleed_slots, **options)

@@ -5,13 +5,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.geom.scene import FormDef, Group, Page, RectItem, TextItem, UseForm
+from generator.geom.scene import Circle, FormDef, Group, Page, Polygon, RectItem, TextItem, UseForm
 from generator.geom.shapes import Point, Rect, Size, Transform
-from generator.layout.imposition import back_rect, back_slot_index, paginate, plan_fold_over, plan_grid
-from generator.layout.marks import duplex_calibration, fold_crop_marks, fold_marks, grid_crop_marks
+from generator.layout.imposition import (
+    back_slot_index,
+    mirror_rect,
+    pack_shelves,
+    paginate,
+    plan_fold_over,
+    plan_grid,
+)
+from generator.layout.marks import band_marks, duplex_calibration, fold_marks
 from generator.plan.items import PrintItem
 
-NOTE = "Drukuj w skali 100% (rzeczywisty rozmiar) · Print at 100% / actual size"
+GUIDE_INK = "#8a8a8a"  # cut guide lines and outlines: visible, lighter than the art
 SHAPED_GUTTER = 2.0  # mm between items whose cut is not their rectangle (tokens, hexes, dice nets)
 
 
@@ -26,6 +33,11 @@ class SheetOptions:
     offset: tuple[float, float] = (0.0, 0.0)  # duplex correction added to back positions
     marks: str = "margin"
     title: str = ""
+    what: str = ""  # what the file holds, in the kit's language (the header: "<title> — <what> n/N")
+    note: str = ""  # the localized print-at-100 % note of the header
+    back_word: str = "back"  # the localized word for a back page (bookmarks)
+    cut_color: str = "#000000"
+    ink_saver: bool = False  # light backgrounds, frames and backs: coloured areas become pale tints
 
 
 @dataclass
@@ -61,13 +73,16 @@ def groups(items: list[PrintItem], by_group: bool = True) -> list[list[PrintItem
 
 def impose(items: list[PrintItem], opts: SheetOptions) -> Imposed:
     result = Imposed()
+    if not items:
+        return result
+    if opts.profile == "home" and opts.duplex != "fold":
+        _home(list(items), opts, result)
+        return result
     for run in groups(items, by_group=opts.profile == "printshop"):
         if opts.profile == "printshop":
             _printshop(run, opts, result)
-        elif opts.duplex == "fold":
-            _fold(run, opts, result)
         else:
-            _home(run, opts, result)
+            _fold(run, opts, result)
     return result
 
 
@@ -75,7 +90,33 @@ def _place(face_items: tuple, rect: Rect) -> Group:
     return Group(face_items, Transform.translate(rect.x, rect.y))
 
 
-def _back_use(item: PrintItem, rect: Rect, bleed: float, result: Imposed) -> object:
+def _pale(colour: str | None, k: float = 0.82) -> str | None:
+    if not colour or not colour.startswith("#") or len(colour) != 7:
+        return colour
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(c + (255 - c) * k):02x}" for c in (r, g, b))
+
+
+def ink_saver(items: tuple) -> tuple:
+    """The same items with every filled area turned into a pale tint (text and lines keep their ink)."""
+    from dataclasses import replace
+
+    out = []
+    for item in items:
+        if isinstance(item, Group):
+            out.append(Group(ink_saver(item.items), item.transform))
+        elif isinstance(item, (RectItem, Polygon, Circle)) and item.fill:
+            out.append(replace(item, fill=_pale(item.fill)))
+        else:
+            out.append(item)
+    return tuple(out)
+
+
+def _ink(items: tuple, opts: SheetOptions | None) -> tuple:
+    return ink_saver(items) if opts is not None and opts.ink_saver else items
+
+
+def _back_use(item: PrintItem, rect: Rect, bleed: float, result: Imposed, opts: SheetOptions | None = None) -> object:
     """The back of an item at ``rect``: a shared form when the item has a back key, else its own items.
 
     Backs are drawn upright; a shaped item's back face already carries its mirrored outline."""
@@ -83,66 +124,99 @@ def _back_use(item: PrintItem, rect: Rect, bleed: float, result: Imposed) -> obj
         name = f"{item.back_key}@{bleed:g}"
         if name not in result.forms:
             size = Size(item.size.w + 2 * bleed, item.size.h + 2 * bleed)
-            result.forms[name] = FormDef(name, size, (Group(item.back(bleed), Transform.translate(bleed, bleed)),))
+            result.forms[name] = FormDef(name, size, (Group(_ink(item.back(bleed), opts),
+                                                            Transform.translate(bleed, bleed)),))
         return UseForm(name, rect.x - bleed, rect.y - bleed)
-    return _place(item.back(bleed), rect)
+    return _place(_ink(item.back(bleed), opts), rect)
 
 
-def _header(page: Size, block: Rect, text: str) -> tuple:
-    """The sheet's label and the print-at-100% note, above the crop marks (which end 6 mm above the block)."""
-    if block.top < 11:
-        return ()
-    return (TextItem(page.w / 2, block.top - 7.5, text, size_pt=6, anchor="middle", fill="#555555"),)
+EDGE = 5.0  # mm: home printers leave the outer 5 mm of the sheet blank; nothing is drawn there
+HEADER = 4.0  # mm band under the top edge line for the sheet's label and the print-at-100 % note
 
 
-def _home(run: list[PrintItem], opts: SheetOptions, result: Imposed) -> None:
-    shaped = run[0].cut is not None
-    gutter = max(opts.gutter, SHAPED_GUTTER) if shaped else opts.gutter
-    grid = plan_grid(opts.paper, run[0].size, margin=opts.margin, bleed=opts.bleed, gutter=gutter)
-    marks = () if shaped else grid_crop_marks(grid, style=opts.marks).to_items()
-    sheets = paginate(run, grid.per_page)
-    for n, chunk in enumerate(sheets, 1):
-        label = f"{opts.title} — {_describe(chunk)} {n}/{len(sheets)}"
-        fronts = [_place(item.front(opts.bleed), grid.slots[i]) for i, item in enumerate(chunk)]
-        for item in chunk:
+def _limit(page: Size, header: bool) -> Rect:
+    top = EDGE + (HEADER if header else 0.0)
+    return Rect(EDGE, top, page.w - 2 * EDGE, page.h - EDGE - top)
+
+
+def _home(items: list[PrintItem], opts: SheetOptions, result: Imposed) -> None:
+    """Home sheets of one file: cards in n-up grids (one size per run, decks mixed), everything else
+    packed onto shelves of mixed sizes. In duplex every front page is followed by its back page — an
+    empty one when nothing on the sheet has a back — so page k+1 is always the back of page k."""
+    sheets: list[tuple[Size, list[tuple[PrintItem, Rect]], tuple]] = []
+    if items[0].kind == "cards":
+        for run in groups(items, by_group=False):
+            sheets.extend(_grid_sheets(run, opts))
+    else:
+        sheets.extend(_shelf_sheets(items, opts))
+    with_backs = opts.duplex in ("long", "short") and any(item.has_back for item in items)
+    for n, (page, placed, extras) in enumerate(sheets, 1):
+        label = f"{opts.title} — {opts.what} {n}/{len(sheets)}"
+        fronts = [_place(_ink(item.front(opts.bleed), opts), rect) for item, rect in placed]
+        for item, _ in placed:
             result.count(item)
-        result.pages.append(Page(grid.page, (*fronts, *marks, *_header(grid.page, grid.block, f"{label} · {NOTE}")),
-                                 label=label))
-        if opts.duplex in ("long", "short") and any(item.has_back for item in chunk):
-            backs = [_back_use(item, back_rect(i, grid, opts.duplex, opts.offset), opts.bleed, result)
-                     for i, item in enumerate(chunk) if item.has_back]
-            back_marks = () if shaped else _shifted_marks(grid, opts)
-            result.pages.append(Page(grid.page, (*backs, *back_marks), label=f"{label} (rewers / back)"))
+        head = TextItem(page.w / 2, EDGE + 2.6, f"{label} · {opts.note}" if opts.note else label, size_pt=6,
+                        anchor="middle", fill="#555555")
+        result.pages.append(Page(page, (*fronts, *extras, head), label=label))
+        if with_backs:
+            backs, rects = [], []
+            for item, rect in placed:
+                if item.has_back:
+                    where = mirror_rect(rect, page, opts.duplex, opts.offset)
+                    backs.append(_back_use(item, where, opts.bleed, result, opts))
+                    rects.append(where)
+            marks: tuple = ()
+            if rects and items[0].kind == "cards":
+                marks = _marks(rects, _limit(page, False).translate(*opts.offset), opts)
+            result.pages.append(Page(page, (*backs, *marks), label=f"{label} ({opts.back_word})"))
 
 
-def _describe(chunk) -> str:
-    names = list(dict.fromkeys(item.group for item in chunk))
-    return ", ".join(names[:3]) + (" …" if len(names) > 3 else "")
+def _marks(rects: list[Rect], limit: Rect, opts: SheetOptions) -> tuple:
+    marks, guides = band_marks(rects, limit)
+    return marks.to_items(opts.cut_color) + guides.to_items(GUIDE_INK if opts.cut_color == "#000000"
+                                                           else opts.cut_color)
 
 
-def _shifted_marks(grid, opts: SheetOptions) -> tuple:
-    """Back-page crop marks follow the duplex correction, so both sides cut on the same lines."""
-    items = grid_crop_marks(grid, style=opts.marks).to_items()
-    dx, dy = opts.offset
-    if not dx and not dy:
-        return items
-    return (Group(items, Transform.translate(dx, dy)),)
+def _grid_sheets(run: list[PrintItem], opts: SheetOptions) -> list:
+    grid = plan_grid(opts.paper, run[0].size, margin=EDGE, bleed=opts.bleed, gutter=opts.gutter, header=HEADER)
+    marks = _marks(list(grid.slots), _limit(grid.page, True), opts)
+    return [(grid.page, [(item, grid.slots[i]) for i, item in enumerate(chunk)], marks)
+            for chunk in paginate(run, grid.per_page)]
+
+
+def _shelf_sheets(items: list[PrintItem], opts: SheetOptions) -> list:
+    """Mixed sizes share sheets; a rectangular item gets its cut outline, a shaped one draws its own."""
+    page = opts.paper.portrait()
+    gutter = max(opts.gutter, SHAPED_GUTTER)
+    packed = pack_shelves(_limit(page, True), [item.size for item in items], gutter)
+    ink = GUIDE_INK if opts.cut_color == "#000000" else opts.cut_color
+    out = []
+    for placed in packed:
+        pairs = [(items[i], rect) for i, rect in placed]
+        outlines = tuple(RectItem(rect, fill=None, stroke=ink, stroke_pt=0.4) for item, rect in pairs
+                         if item.cut is None)
+        out.append((page, pairs, outlines))
+    return out
 
 
 def _fold(run: list[PrintItem], opts: SheetOptions, result: Imposed) -> None:
     fold = plan_fold_over(opts.paper, run[0].size, margin=opts.margin, bleed=opts.bleed, gutter=opts.gutter)
     shaped = run[0].cut is not None
-    marks = (() if shaped else fold_crop_marks(fold, style=opts.marks).to_items()) + fold_marks(fold).to_items()
+    room = fold.block.top >= EDGE + HEADER
+    limit = _limit(fold.page, room)
+    marks = (() if shaped else _marks(list(fold.pairs), limit, opts)) + fold_marks(fold, edge=EDGE).to_items()
     sheets = paginate(run, fold.per_page)
     for n, chunk in enumerate(sheets, 1):
-        label = f"{opts.title} — {_describe(chunk)} {n}/{len(sheets)}"
+        label = f"{opts.title} — {opts.what} {n}/{len(sheets)}"
         items: list = []
         for i, item in enumerate(chunk):
-            items.append(_place(item.front(opts.bleed), fold.fronts[i]))
+            items.append(_place(_ink(item.front(opts.bleed), opts), fold.fronts[i]))
             if item.has_back:
-                items.append(_back_use(item, fold.backs[i], opts.bleed, result))
+                items.append(_back_use(item, fold.backs[i], opts.bleed, result, opts))
             result.count(item)
-        result.pages.append(Page(fold.page, (*items, *marks), label=label))
+        head = (TextItem(fold.page.w / 2, EDGE + 2.6, f"{label} · {opts.note}" if opts.note else label, size_pt=6,
+                         anchor="middle", fill="#555555"),) if room else ()
+        result.pages.append(Page(fold.page, (*items, *marks, *head), label=label))
 
 
 def _printshop(run: list[PrintItem], opts: SheetOptions, result: Imposed) -> None:
@@ -159,14 +233,23 @@ def _printshop(run: list[PrintItem], opts: SheetOptions, result: Imposed) -> Non
                                      bleed_box=bleed_box, label=f"{item.label} (back)"))
 
 
-def calibration_pages(paper: Size, title: str) -> list[Page]:
-    """Duplex calibration: print both sides, hold to the light, read the offset for --duplex-offset."""
+def calibration_pages(paper: Size, title: str, text: str = "") -> list[Page]:
+    """Duplex calibration: print both sides, hold to the light, read the offset for --duplex-offset.
+    ``text`` is the localized instruction (the header of the first page)."""
     cal = duplex_calibration(paper)
-    text = ("Kalibracja druku dwustronnego · Duplex calibration — print both pages double-sided (long edge), "
-            "read where the cross meets the scales: pnp print --duplex-offset X,Y")
-    head = TextItem(paper.w / 2, 12, text, size_pt=6.5, anchor="middle", fill="#333333")
-    frame = RectItem(Rect(5, 5, paper.w - 10, paper.h - 10), fill=None, stroke="#bbbbbb", stroke_pt=0.3)
-    return [Page(paper, (frame, head, TextItem(paper.w / 2, 18, title, size_pt=8, anchor="middle"),
+    lines, line = [], ""
+    for word in text.split():  # a short measure: 6.5 pt condensed fits ~110 characters in 190 mm
+        if line and len(line) + 1 + len(word) > 100:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    lines.append(line)
+    head = tuple(TextItem(paper.w / 2, 12 + 3 * k, ln, size_pt=6.5, anchor="middle", fill="#333333")
+                 for k, ln in enumerate(lines))
+    frame = RectItem(Rect(EDGE + 1, EDGE + 1, paper.w - 2 * EDGE - 2, paper.h - 2 * EDGE - 2), fill=None,
+                     stroke="#bbbbbb", stroke_pt=0.3)
+    return [Page(paper, (frame, *head, TextItem(paper.w / 2, 15 + 3 * len(lines), title, size_pt=8, anchor="middle"),
                          *cal.front.to_items()), label="calibration (front)"),
             Page(paper, (*cal.back.to_items(),), label="calibration (back)")]
 

@@ -47,9 +47,40 @@ def check_text_fits(ctx: CheckContext) -> None:
                                       hint="replace them or use an inline :icon:", code="glyph")
 
 
+def check_print_counts(ctx: CheckContext) -> None:
+    """Every component, leaf or parent, prints exactly its inventory count: a kit that prints fewer
+    (or more) pieces than the box holds is an error, never silent."""
+    from generator.plan.kinds import BY_METHOD
+
+    index = ctx.index
+    for lang in ctx.data.game.languages[:1]:
+        printed: dict[str, int] = {}
+        for item in plan_game(index, lang).all():
+            printed[item.component] = printed.get(item.component, 0) + 1
+        for pos, comp in enumerate(ctx.data.components):
+            if comp.count == "unknown":
+                continue
+            below, todo, seen = [comp], list(index.children.get(comp.id, [])), {comp.id}
+            while todo:
+                kid = todo.pop()
+                if kid.id not in seen:
+                    seen.add(kid.id)
+                    below.append(kid)
+                    todo.extend(index.children.get(kid.id, []))
+            leaves = [c for c in below if index.is_leaf(c)]
+            if not leaves or not all(c.print and c.print.method in BY_METHOD for c in leaves):
+                continue  # boards, figures and the like are not printed by these sheets
+            total = sum(printed.get(c.id, 0) for c in below)
+            if total < comp.count:
+                ctx.error(("components", pos, "count"),
+                          f"'{comp.id}' prints only {total} pieces but the inventory counts {comp.count}",
+                          hint="list the missing cards or tiles, or fix the count", code="print-count")
+
+
 def validated_games(data_dir: Path, games: list[str] | None, overlay: Path | None = None) -> list[GameResult]:
     """Load and validate the games (with an owner's overlay merged in, if given), then resolve their plans
-    (text fit, glyphs, printable sizes) — the full check."""
+    (printable sizes, text fit, glyphs, printed counts) — the full check."""
     from generator.plan.printable import check_printable
 
-    return validate_games(data_dir, games, extra_checks=(check_printable, check_text_fits), overlay=overlay)
+    return validate_games(data_dir, games, extra_checks=(check_printable, check_text_fits, check_print_counts),
+                         overlay=overlay)

@@ -67,8 +67,75 @@ class PlanContext:
                 self._images[path] = None  # the asset check reports it; the face falls back to a proxy
         return self._images[path]
 
-    def footer(self, ident: str) -> str:
-        return f"{self.t(self.data.game.title)} · {ident}"
+    def footer(self, what: str, number: str = "") -> str:
+        """The identity line of a printed item: set code · what it is · its number (no data ids)."""
+        return " · ".join(p for p in (self.set_code, what, number) if p)
+
+    @property
+    def set_code(self) -> str:
+        """A short code of the game printed on every card (initials of its title, or its first letters)."""
+        title = self.data.game.title.en or self.data.game.title.pl
+        words = [w for w in title.replace("-", " ").split() if w[:1].isalnum()]
+        code = "".join(w[0] for w in words) if len(words) > 1 else title[:3]
+        return code.upper()
+
+    def value_label(self, value: str) -> str:
+        """A trait or an enum-like stat value shown in the plan's language: the glossary term, a stat
+        name or an icon label when the value is one of their ids, else the catalog's ``print.value.*``;
+        other text (already a name from the rulebook) prints as it is."""
+        from generator.i18n import has, t
+
+        if value in self.term_names:
+            return self.term_name(value)
+        if value in self.stat_names and self.stat_names[value]:
+            return self.t(self.stat_names[value])
+        for icon in self.data.icons:
+            if icon.id == value and icon.label:
+                return self.t(icon.label)
+        if has(self.lang, f"print.value.{value}"):
+            return t(self.lang, f"print.value.{value}")
+        return value
+
+    def descendants(self, comp_id: str) -> list[Component]:
+        """Every component below ``comp_id`` in the inventory tree (parts of parts included)."""
+        out, todo, seen = [], list(self.index.children.get(comp_id, [])), {comp_id}
+        while todo:
+            comp = todo.pop(0)
+            if comp.id in seen:
+                continue
+            seen.add(comp.id)
+            out.append(comp)
+            todo.extend(self.index.children.get(comp.id, []))
+        return out
+
+    def shortfalls(self, method: str, printed: dict[str, int]) -> list[tuple[Component, int, list[Component]]]:
+        """Parents whose stated count is more than their parts print — the split is unknown — as
+        (parent, how many are missing, its leaves printed with ``method``), deepest parents first.
+
+        The caller prints the missing ones as numbered write-in blanks counted towards the parent, so
+        every component, leaf or parent, prints exactly its inventory count."""
+        printed = dict(printed)
+        out = []
+        parents = [c for c in self.data.components if not self.index.is_leaf(c) and c.count != UNKNOWN]
+        parents.sort(key=lambda c: -self._depth(c))
+        for parent in parents:
+            below = self.descendants(parent.id)
+            leaves = [c for c in below if self.index.is_leaf(c) and c.print and c.print.method == method]
+            if not leaves or not any(c.count == UNKNOWN for c in leaves):
+                continue
+            total = sum(printed.get(c.id, 0) for c in [parent, *below])
+            if total < parent.count:
+                out.append((parent, parent.count - total, leaves))
+                printed[parent.id] = printed.get(parent.id, 0) + parent.count - total
+        return out
+
+    def _depth(self, comp: Component) -> int:
+        depth, seen = 0, set()
+        while comp.parent and comp.parent in self.index.components and comp.id not in seen:
+            seen.add(comp.id)
+            comp = self.index.components[comp.parent]
+            depth += 1
+        return depth
 
     def printable(self, method: str) -> Iterator[tuple[int, Component, int]]:
         """(position, component, count) of every leaf component printed with ``method``."""

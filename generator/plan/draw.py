@@ -57,10 +57,28 @@ STANDARD_BOXES: dict[str, Box] = {
 }
 
 
+def mini_boxes(size: Size) -> dict[str, Box]:
+    """Small cards (mini-euro, mini-usa …) get their own layout rather than a shrunk poker one: a thin art
+    band, so the rules text keeps 6 pt or more."""
+    w, h = size.w, size.h
+    return {
+        "cost": Box("cost", 2.5, 2.5, 6, 6, 8, 6, bold=True, align="center", valign="middle"),
+        "name": Box("name", 9, 2.5, w - 11.5, 6, 8, 6, bold=True, align="center", valign="middle"),
+        "type": Box("type", 2.5, 9, w - 5, 3.2, 5.5, 4.5, align="center", valign="middle"),
+        "art": Box("art", 2.5, 12.6, w - 5, 5.4),
+        "stats": Box("stats", 2.5, 18.3, w - 5, 6.6, 6.5, 5, align="center", valign="middle"),
+        "text": Box("text", 3, 25.3, w - 6, h - 25.3 - 5.3, 7, 6),
+        "footer": Box("footer", 2.5, h - 4.8, w - 5, 3.0, 4.5, 4, align="center", valign="middle"),
+    }
+
+
 def scaled_boxes(size: Size, boxes: dict[str, Box] | None = None) -> dict[str, Box]:
-    """The reference (poker) layout stretched to another card size; text sizes follow the smaller scale."""
+    """The reference (poker) layout stretched to another card size; text sizes follow the smaller scale.
+    Cards much smaller than poker use ``mini_boxes``."""
     sx, sy = size.w / REFERENCE.w, size.h / REFERENCE.h
     k = min(sx, sy)
+    if boxes is None and k < 0.8:
+        return mini_boxes(size)
     out = {}
     for name, b in (boxes or STANDARD_BOXES).items():
         out[name] = Box(b.field, b.x * sx, b.y * sy, b.w * sx, b.h * sy, max(b.size_pt * k, 4.5),
@@ -123,8 +141,34 @@ def text_box(box: Box, text: str, metrics: FontMetrics, icons=frozenset(), fill:
     return (TextBlock(box.rect(), fitted, align=box.align, valign=box.valign, fill=fill),)
 
 
+SAFE = 3.0  # mm inside the trim that nothing important crosses (the cut wanders that much)
+
+
+def name_box(box: Box, text: str, metrics: FontMetrics, icons=frozenset(), fill: str = INK, term_name=None,
+             floor_pt: float = 3.5) -> tuple:
+    """A proper name (card, token, tile, faction, term): never hyphenated — the size drops until its
+    longest word fits the box's width (down to ``floor_pt``); only a name that cannot fit even then
+    falls back to the ordinary fitting."""
+    font = BOLD if box.bold else FONT
+    words = [w for w in text.replace("**", "").split() if w]
+    size = box.size_pt
+    for word in words:
+        width = metrics.width(word, font, box.size_pt)
+        if width > box.w:
+            size = min(size, math.floor(box.size_pt * box.w / width * 2) / 2)
+    if size < box.size_pt and size >= floor_pt:
+        fitted = Box(box.field, box.x, box.y, box.w, box.h, size, min(box.min_pt, size), box.bold, box.align,
+                     box.valign, box.fill, box.stroke)
+        try:
+            return text_box(fitted, text, metrics, icons, fill, term_name)
+        except FaceTextError:
+            pass
+    return text_box(box, text, metrics, icons, fill, term_name)
+
+
 def proxy_mark(size: Size, label: str = "PROXY") -> tuple:
-    return (TextItem(size.w - 1.6, size.h - 1.2, label, font=FONT, size_pt=4, anchor="end", fill="#8c8c8c"),)
+    """The stand-in mark, inside the safe area (never clipped by the cut)."""
+    return (TextItem(size.w - SAFE, size.h - SAFE, label, font=FONT, size_pt=4.5, anchor="end", fill="#6c6c6c"),)
 
 
 def background(size: Size, bleed: float, fill: str) -> RectItem:
@@ -152,7 +196,13 @@ def card_front(view: CardView, size: Size, metrics: FontMetrics, boxes: dict[str
         for name, box in boxes.items():
             items.extend(_card_box(name, box, view, metrics, icons, term_name))
         if view.proxy:
-            items.extend(proxy_mark(size, view.proxy_label))
+            art = boxes.get("art")
+            if art is not None and not view.image and art.w > 15 and art.h > 4:
+                # inside the art panel: in the safe area, clear of every text box
+                items.append(TextItem(art.x + art.w - 1.2, art.y + art.h - 1.2, view.proxy_label, font=FONT,
+                                      size_pt=5, anchor="end", fill="#5a5a5a"))
+            else:
+                items.extend(proxy_mark(size, view.proxy_label))
         return tuple(items)
 
     return Face(face)
@@ -176,6 +226,8 @@ def _card_box(name: str, box: Box, view: CardView, metrics: FontMetrics, icons, 
         return frame + list(blank(box.rect()))
     if box.field == "stats":
         return frame + _stats(box, view, metrics, icons)
+    if box.field == "name":
+        return frame + list(name_box(box, value, metrics, icons, term_name=term_name))
     return frame + list(text_box(box, value, metrics, icons, term_name=term_name))
 
 
@@ -286,12 +338,12 @@ def token_face(label: str | None, size: Size, shape: str, color: str, metrics: F
         if label is None or label == UNKNOWN:
             items.extend(blank(inner))
         else:
-            items.extend(text_box(box, label, metrics))
+            items.extend(name_box(box, label, metrics))
         if sub:  # the component's name under the label: a courtesy, left out when it cannot fit
             sub_box = Box("label", size.w * 0.15, size.h * 0.66, size.w * 0.7, size.h * 0.16, 4.5, 3.5,
                           align="center", valign="middle")
             try:
-                items.extend(text_box(sub_box, sub, metrics, fill="#555555"))
+                items.extend(name_box(sub_box, sub, metrics, fill="#555555", floor_pt=3.0))
             except FaceTextError:
                 pass
         if shape == "circle":
@@ -317,15 +369,33 @@ def die_net_size(side: float) -> Size:
     return Size(4 * side + 2 * TAB * side, 3 * side + 2 * TAB * side)
 
 
+NUMERIC_D6 = ("2", "3", "1", "4", "6", "5")  # top, left, centre, right, far, bottom: opposites sum to 7
+FOLD_DASH = (1.2, 0.9)  # mm: fold lines are dashed, cut lines solid
+
+
+def die_order(faces: list[str]) -> list[str]:
+    """Faces in net order; the numbers 1–6 go where opposite faces sum to 7 (as on a real die)."""
+    if sorted(faces) == ["1", "2", "3", "4", "5", "6"]:
+        return list(NUMERIC_D6)
+    return list(faces)
+
+
 def die_net(faces: list[str], side: float, color: str, metrics: FontMetrics):
-    """A d6 as a cross-shaped net with glue tabs; faces with unknown content print blank."""
+    """A d6 as a cross-shaped net with glue tabs: solid lines are cut, dashed lines folded; faces with
+    unknown content print blank."""
     pad = TAB * side
+    faces = die_order(faces)
+    cells = {(c, r) for c, r in DIE_CROSS}
 
     def face(bleed: float) -> tuple:
         items: list = []
+        for tab in _die_tabs(side, pad):
+            items.append(Polygon(tab, fill="#e8e8e8", stroke="#000000", stroke_pt=0.4))
+        tab_edges = {(round(t[0].x, 3), round(t[0].y, 3), round(t[1].x, 3), round(t[1].y, 3))
+                     for t in _die_tabs(side, pad)}
         for k, (col, row) in enumerate(DIE_CROSS):
             rect = Rect(pad + col * side, pad + row * side, side, side)
-            items.append(RectItem(rect, fill=PAPER, stroke="#000000", stroke_pt=0.3))
+            items.append(RectItem(rect, fill=PAPER, stroke=None, stroke_pt=0))
             label = faces[k] if k < len(faces) else UNKNOWN
             inner = rect.inset(side * 0.15)
             if label == UNKNOWN:
@@ -333,8 +403,17 @@ def die_net(faces: list[str], side: float, color: str, metrics: FontMetrics):
             else:
                 items.extend(text_box(Box("face", inner.x, inner.y, inner.w, inner.h, 14, 4, bold=True,
                                           align="center", valign="middle"), label, metrics))
-        for tab in _die_tabs(side, pad):
-            items.append(Polygon(tab, fill="#e8e8e8", stroke="#000000", stroke_pt=0.3))
+        for col, row in DIE_CROSS:
+            x, y = pad + col * side, pad + row * side
+            edges = (((x, y), (x + side, y), (col, row - 1)), ((x, y + side), (x + side, y + side), (col, row + 1)),
+                     ((x, y), (x, y + side), (col - 1, row)), ((x + side, y), (x + side, y + side), (col + 1, row)))
+            for (ax, ay), (bx, by), neighbour in edges:
+                key = (round(ax, 3), round(ay, 3), round(bx, 3), round(by, 3))
+                fold = neighbour in cells or key in tab_edges
+                if neighbour in cells and neighbour < (col, row):
+                    continue  # a shared edge is drawn once
+                items.append(Line(Point(ax, ay), Point(bx, by), stroke="#000000", stroke_pt=0.4,
+                                  dash=FOLD_DASH if fold else None))
         return tuple(items)
 
     return Face(face)
@@ -362,18 +441,31 @@ def _die_tabs(side: float, pad: float) -> list[tuple[Point, ...]]:
 # --- tiles -----------------------------------------------------------------------------------------
 
 EXIT_POINTS = {"n": (0.5, 0.0), "e": (1.0, 0.5), "s": (0.5, 1.0), "w": (0.0, 0.5)}
-TERRAIN_COLOURS = ("#9cc27a", "#d9c27c", "#8fb3d9", "#b59b7a", "#a8a8a8", "#c7a3c9", "#e0a070")
+# A fixed table (the same terrain is the same colour in every game; the guide prints the key). Words in
+# the data's ids, Polish and English; anything else is the neutral colour — never a hash.
+TERRAIN_TABLE = {
+    "forest": "#7fae5e", "lasy": "#7fae5e", "las": "#7fae5e",
+    "lake": "#7fa8d6", "lakes": "#7fa8d6", "jeziora": "#7fa8d6", "water": "#7fa8d6", "woda": "#7fa8d6",
+    "canyon": "#d29a5c", "canyons": "#d29a5c", "kaniony": "#d29a5c",
+    "mountain": "#a3a3a3", "mountains": "#a3a3a3", "gory": "#a3a3a3", "góry": "#a3a3a3",
+    "plains": "#c9dc8f", "rowniny": "#c9dc8f", "równiny": "#c9dc8f", "grassland": "#c9dc8f",
+    "desert": "#e4cf8e", "pustynia": "#e4cf8e", "swamp": "#8f9a63", "bagna": "#8f9a63",
+    "hills": "#b9a27a", "wzgorza": "#b9a27a", "wzgórza": "#b9a27a", "city": "#c7a3c9", "miasto": "#c7a3c9",
+}
+NEUTRAL_TERRAIN = "#dedbd2"
 
 
 def terrain_colour(terrain: str | None) -> str:
-    if not terrain:
-        return "#cfd8c4"
-    return TERRAIN_COLOURS[sum(map(ord, terrain)) % len(TERRAIN_COLOURS)]
+    return TERRAIN_TABLE.get((terrain or "").lower(), NEUTRAL_TERRAIN)
 
 
 def square_tile(name: str, size: Size, exits, terrain: str | None, symbol: str | None, metrics: FontMetrics,
-                unknown_label: str = "?"):
-    """A square tile: terrain colour, roads from the centre to each exit, name and sort symbol."""
+                unknown_label: str = "?", text: str | None = None, terrain_label: str = ""):
+    """A square tile: terrain colour, roads from the centre to each exit, name and sort symbol in the
+    corners (never over a road), the tile's own text and its terrain's name."""
+    north = isinstance(exits, list) and "n" in exits
+    road_w = max(size.w * 0.12, 3)
+    name_w = (size.w - road_w) / 2 - 4 if north else size.w - 6
 
     def face(bleed: float) -> tuple:
         items: list = [background(size, bleed, terrain_colour(terrain))]
@@ -388,8 +480,15 @@ def square_tile(name: str, size: Size, exits, terrain: str | None, symbol: str |
                 items.append(Line(centre, end, stroke="#6d5436", stroke_pt=road * 2.835))
                 items.append(Line(centre, end, stroke="#e9dcc0", stroke_pt=road * 2.835 * 0.55))
             items.append(Circle(centre, road * 0.9, fill="#6d5436", stroke=None, stroke_pt=0))
-        items.extend(text_box(Box("name", 3, 2.5, size.w - 6, size.h * 0.16, 8, 4.5, bold=True, align="center"),
-                              name, metrics))
+        items.extend(name_box(Box("name", 3, 2.5, name_w, size.h * 0.16, 8, 4.5, bold=True,
+                                  align="left" if north else "center"), name, metrics))
+        if text and text != UNKNOWN:
+            panel = Rect(3, size.h * 0.6, size.w / 2 - road_w / 2 - 4, size.h * 0.4 - (7 if terrain_label else 3))
+            items.append(RectItem(panel, fill="#ffffff", stroke=None, stroke_pt=0, radius=1))
+            items.extend(text_box(Box("text", panel.x + 0.8, panel.y + 0.5, panel.w - 1.6, panel.h - 1, 6.5, 4.5),
+                                  text, metrics))
+        if terrain_label:
+            items.append(TextItem(3, size.h - 3, terrain_label, font=FONT, size_pt=5.5, anchor="start", fill="#222222"))
         if symbol == UNKNOWN:
             items.extend(blank(Rect(size.w - 10, size.h - 9, 8, 7)))
         elif symbol:
@@ -421,8 +520,9 @@ def hex_shape(hexes, hex_size: float, orientation: str) -> HexShape:
 
 
 def hex_tile(name: str, shape: HexShape, terrain: str | None, labels: dict, metrics: FontMetrics,
-             hexes_for_bleed) -> object:
-    """A (multi-)hex tile whose cut path is its outline; each hex shows its area id or coordinates."""
+             hexes_for_bleed, symbol: str | None = None, proxy: str = "") -> object:
+    """A (multi-)hex tile whose cut path is its outline; each hex shows its area's name, the tile its sort
+    symbol; an outline the data does not give (an assumed shape) carries the proxy mark."""
 
     def face(bleed: float) -> tuple:
         items: list = []
@@ -438,9 +538,16 @@ def hex_tile(name: str, shape: HexShape, terrain: str | None, labels: dict, metr
                                       anchor="middle", fill="#333333"))
         first = shape.centres[0][1]
         w = shape.hex_size * 1.5
-        items.extend(text_box(Box("name", first.x - w / 2, first.y - shape.hex_size * 0.35, w,
+        items.extend(name_box(Box("name", first.x - w / 2, first.y - shape.hex_size * 0.35, w,
                                   shape.hex_size * 0.6, 8, 4.5, bold=True, align="center", valign="middle"),
                               name, metrics))
+        last = shape.centres[-1][1]
+        if symbol and symbol != UNKNOWN:
+            items.extend(name_box(Box("symbol", last.x - 5, last.y - shape.hex_size * 0.75, 10, 6, 10, 6, bold=True,
+                                      align="center", valign="middle"), symbol, metrics))
+        if proxy:
+            items.append(TextItem(last.x, last.y + shape.hex_size * 0.2, proxy, font=FONT, size_pt=5,
+                                  anchor="middle", fill="#444444"))
         return tuple(items)
 
     return Face(face)
@@ -452,11 +559,14 @@ def _origin_of(shape: HexShape, hexes) -> Point:
     return Point(-box.x, -box.y)
 
 
-def unknown_shape_tile(name: str, size: Size, note: str, metrics: FontMetrics):
+def unknown_shape_tile(name: str, size: Size, note: str, metrics: FontMetrics, number: str = "",
+                       proxy: str = "PROXY"):
     """A tile whose shape the rulebook does not give: a labelled placeholder, never a guessed outline."""
 
     def face(bleed: float) -> tuple:
-        return (background(size, bleed, "#eeeeee"),
+        extra = (TextItem(SAFE, size.h - SAFE, number, font=FONT, size_pt=5, anchor="start", fill="#555555"),) \
+            if number else ()
+        return (background(size, bleed, "#eeeeee"), *extra,
                 RectItem(Rect(1, 1, size.w - 2, size.h - 2), fill=None, stroke=BLANK_INK, stroke_pt=0.5,
                          radius=2),
                 *text_box(Box("name", 4, 4, size.w - 8, size.h * 0.3, 10, 5, bold=True, align="center",
@@ -464,31 +574,73 @@ def unknown_shape_tile(name: str, size: Size, note: str, metrics: FontMetrics):
                 *blank(Rect(size.w * 0.25, size.h * 0.42, size.w * 0.5, size.h * 0.18)),
                 *text_box(Box("note", 4, size.h * 0.65, size.w - 8, size.h * 0.3, 7, 4.5, align="center"),
                           note, metrics),
-                *proxy_mark(size))
+                *proxy_mark(size, proxy))
 
     return Face(face)
 
 
 # --- player aids -----------------------------------------------------------------------------------
 
-def aid_sheet(title: str, heading: str, lines: list[str], size: Size, metrics: FontMetrics):
-    """A reference card: title, then a condensed list (rule headings, key numbers)."""
+def aid_sheet(title: str, heading: str, sections: list[list[str]], size: Size, metrics: FontMetrics,
+              color: str = "#6b5b3e", proxy: str = "PROXY", term_name=None, icons=frozenset()):
+    """A reference sheet: title, heading, then sections of lines fitted at 6 pt or more; when the whole
+    does not fit, lines are dropped from the end (the least useful first)."""
+
+    box = Box("text", 7, 25, size.w - 14, size.h - 32, 8, 6)
+    lines = [line for section in sections for line in (*section, "")][:-1] or ["?"]
+    fitted = None
+    while lines:
+        try:
+            fitted = text_box(box, "\n".join(lines), metrics, icons, term_name=term_name)
+            break
+        except FaceTextError:
+            lines = lines[:-1]
+            while lines and (not lines[-1] or lines[-1].startswith("**") and lines[-1].endswith("**")
+                             and "—" not in lines[-1] and ":" not in lines[-1]):
+                lines = lines[:-1]  # no dangling blank line or section heading at the end
+    fitted = fitted or ()
 
     def face(bleed: float) -> tuple:
-        body = "\n".join(lines) if lines else "?"
         return (background(size, bleed, "#f7f3ea"),
-                RectItem(Rect(3, 3, size.w - 6, size.h - 6), fill=None, stroke="#6b5b3e", stroke_pt=0.8, radius=2),
+                RectItem(Rect(3, 3, size.w - 6, size.h - 6), fill=None, stroke=color, stroke_pt=0.8, radius=2),
                 *text_box(Box("title", 6, 6, size.w - 12, 10, 12, 7, bold=True, align="center", valign="middle"),
                           title, metrics),
-                *text_box(Box("heading", 6, 16, size.w - 12, 6, 8, 5, align="center", valign="middle"), heading,
+                *text_box(Box("heading", 6, 16, size.w - 12, 6, 8, 6, align="center", valign="middle"), heading,
                           metrics),
-                Line(Point(8, 23), Point(size.w - 8, 23), stroke="#6b5b3e", stroke_pt=0.5),
-                *text_box(Box("text", 7, 25, size.w - 14, size.h - 32, 8, 4), body, metrics),
-                *proxy_mark(size))
+                Line(Point(8, 23), Point(size.w - 8, 23), stroke=color, stroke_pt=0.5),
+                *fitted,
+                *proxy_mark(size, proxy))
+
+    return Face(face)
+
+
+def dial_face(name: str, segments: int, size: Size, color: str, metrics: FontMetrics, proxy: str):
+    """A dial as a disc: segments with blank values (the rulebook gives none), a pin hole at the centre
+    and the dial's name; cut along the circle, pierce the hole, pin it over its base."""
+
+    def face(bleed: float) -> tuple:
+        c = Point(size.w / 2, size.h / 2)
+        r = size.w / 2
+        items: list = [Circle(c, r + bleed, fill=_tint(color, 0.75), stroke=None, stroke_pt=0),
+                       Circle(c, r - 1.0, fill=PAPER, stroke=color, stroke_pt=0.6)]
+        for k in range(segments):
+            a = 2 * math.pi * k / segments
+            items.append(Line(Point(c.x + r * 0.3 * math.cos(a), c.y + r * 0.3 * math.sin(a)),
+                              Point(c.x + (r - 1) * math.cos(a), c.y + (r - 1) * math.sin(a)), stroke=color,
+                              stroke_pt=0.4))
+            m = a + math.pi / segments
+            items.append(TextItem(c.x + r * 0.68 * math.cos(m), c.y + r * 0.68 * math.sin(m) + 1.2, "?", font=FONT,
+                                  size_pt=9, anchor="middle", fill=BLANK_INK))
+        items.append(Circle(c, 1.2, fill=PAPER, stroke="#000000", stroke_pt=0.5))  # the pin hole
+        items.extend(text_box(Box("name", c.x - r * 0.28, c.y - r * 0.26, r * 0.56, r * 0.2, 6, 4, bold=True,
+                                  align="center", valign="middle"), name, metrics))
+        items.append(TextItem(c.x, c.y + r * 0.2, proxy, font=FONT, size_pt=4.5, anchor="middle", fill="#6c6c6c"))
+        items.append(Circle(c, r, fill=None, stroke="#000000", stroke_pt=0.3))
+        return tuple(items)
 
     return Face(face)
 
 
 __all__ = ["Box", "CardView", "FaceTextError", "HexShape", "HexTileError", "UNKNOWN", "aid_sheet", "blank",
-           "card_back", "card_front", "circle_cut", "die_net", "die_net_size", "hex_shape", "hex_tile",
+           "card_back", "card_front", "circle_cut", "dial_face", "die_net", "die_net_size", "hex_shape", "hex_tile",
            "scaled_boxes", "square_tile", "terrain_colour", "token_face", "unknown_shape_tile"]

@@ -11,7 +11,7 @@ from generator.plan.kinds import SHEETS
 
 # the manifest kinds each target writes: a build that skips a target keeps that target's entries
 TARGET_KINDS = {
-    "print": frozenset(SHEETS) | {"calibration", "png"},
+    "print": frozenset(SHEETS) | {"calibration", "png", "guide", "dieline"},  # the guide is written with the home sheets
     "boards": frozenset({"board"}),
     "site": frozenset({"site", "rules"}),
 }

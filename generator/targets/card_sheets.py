@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from generator.errors import DataErrors, Issue, SourceSpan
 from generator.geom.paper import BLEED_EU, POD_TEMPLATES, PodTemplate, paper_size
 from generator.geom.scene import Metadata, Page, Scene
+from generator.i18n import t
 from generator.layout.sheets import Imposed, SheetOptions, calibration_pages, impose
 from generator.model.index import GameIndex
 from generator.plan import plan_game
@@ -38,12 +39,17 @@ class PrintJob:
     png: bool = True
     cmyk: bool = False
     pod: str | None = None  # a print-on-demand service whose pixel templates the PNGs follow
+    cut_color: str = "#000000"
+    gutter: float = 0.0  # mm between cards: 0 = butted (guillotine), a few mm = room for scissors
+    ink_saver: bool = False
+    copies: int = 1  # how many times each sheet file is printed (the whole set, in order)
 
     @property
     def folder(self) -> str:
         if self.profile == "printshop":
             return "printshop"
-        return f"home-{self.paper}" + ("" if self.duplex == "long" else f"-{self.duplex}")
+        return f"home-{self.paper}" + ("" if self.duplex == "long" else f"-{self.duplex}") + \
+            ("-ink" if self.ink_saver else "")
 
     @property
     def bleed_mm(self) -> float:
@@ -93,8 +99,20 @@ def print_game(index: GameIndex, job: PrintJob, out: OutputDir, manifest: Manife
                     entries.append(_write_pngs(index, job, deck_items, f"{base}/png/{deck_id}", out, manifest))
         else:
             entries.append(_write(index, job, kind, items[kind], f"{base}/{kind}.pdf", title, out, manifest))
+        if job.profile == "printshop" and any(i.cut for i in items[kind]):
+            entries.append(_write_dielines(index, job, kind, items[kind], f"{base}/{kind}-dielines.pdf", title, out,
+                                           manifest))
+    if job.profile == "home":
+        from generator.targets.guide import guide_pdf
+
+        files = [dict(e, has_backs=any(i.has_back for i in items[e["kind"]])) for e in entries if e["kind"] in items]
+        data, pages = guide_pdf(index, job.paper, job.lang, files, job.duplex)
+        target = out.write_bytes(f"{base}/guide.pdf", data)
+        entries.insert(0, manifest.add(out, target, game=index.game_id, kind="guide", profile=job.profile,
+                                       paper=job.paper, pages=pages, items=0, item_size_mm=None, bleed_mm=0,
+                                       duplex="none", contents={}, lang=job.lang))
     if job.profile == "home" and job.duplex in ("long", "short"):
-        pages = calibration_pages(paper_size(job.paper), title)
+        pages = calibration_pages(paper_size(job.paper), title, t(job.lang, "print.calibration"))
         data = render_pdf(Scene(tuple(pages), metadata=_meta(title, "duplex calibration")))
         target = out.write_bytes(f"{base}/calibration.pdf", data)
         entries.append(manifest.add(out, target, game=index.game_id, kind="calibration", profile=job.profile,
@@ -103,10 +121,13 @@ def print_game(index: GameIndex, job: PrintJob, out: OutputDir, manifest: Manife
     return entries
 
 
-def _options(job: PrintJob, title: str) -> SheetOptions:
+def _options(job: PrintJob, title: str, kind: str = "") -> SheetOptions:
     paper = paper_size(job.paper) if job.profile == "home" else None
     return SheetOptions(profile=job.profile, paper=paper, duplex=job.duplex, bleed=job.bleed_mm, offset=job.offset,
-                        title=title)
+                        title=title, what=t(job.lang, f"sheet.{kind}") if kind else "",
+                        note=t(job.lang, "print.scale_note"), back_word=t(job.lang, "print.back_page"),
+                        cut_color=job.cut_color, gutter=job.gutter if job.profile == "home" else 0.0,
+                        ink_saver=job.ink_saver)
 
 
 def _meta(title: str, what: str) -> Metadata:
@@ -126,7 +147,10 @@ def _impose(index: GameIndex, items, opts: SheetOptions) -> Imposed:
 
 def _write(index: GameIndex, job: PrintJob, kind: str, items, path: str, title: str, out: OutputDir,
            manifest: Manifest) -> dict:
-    imposed = _impose(index, items, _options(job, title))
+    imposed = _impose(index, items, _options(job, title, kind))
+    if job.copies > 1 and job.profile == "home":
+        imposed.pages = imposed.pages * job.copies
+        imposed.placed = {c: n * job.copies for c, n in imposed.placed.items()}
     scene = Scene(tuple(imposed.pages), tuple(imposed.forms.values()), _meta(title, kind))
     target = out.write_bytes(path, render_pdf(scene, cmyk=job.cmyk))
     size = imposed.item_size
@@ -138,6 +162,32 @@ def _write(index: GameIndex, job: PrintJob, kind: str, items, path: str, title: 
                         color="cmyk" if job.cmyk else "rgb",
                         contents=dict(sorted(imposed.placed.items())),
                         components=[{"component": c, "pages": _span(p, job, len(imposed.pages))} for c, p in sorted(imposed.pages_of.items())])
+
+
+DIELINE = "#ff00ff"  # the conventional die-line colour: a cut path, never printed ink
+
+
+def _write_dielines(index: GameIndex, job: PrintJob, kind: str, items, path: str, title: str, out: OutputDir,
+                    manifest: Manifest) -> dict:
+    """One page per shaped design (round tokens, hexes): its cut path as a thin magenta die line on a page
+    of the same size and boxes as the artwork, for print shops that cut to shape."""
+    from generator.geom.scene import Group, Polygon
+    from generator.geom.shapes import Rect, Size, Transform
+
+    b = job.bleed_mm
+    pages, seen = [], set()
+    for item in items:
+        key = (item.size, item.cut)
+        if not item.cut or key in seen:
+            continue
+        seen.add(key)
+        page = Size(item.size.w + 2 * b, item.size.h + 2 * b)
+        line = Polygon(tuple(item.cut), fill=None, stroke=DIELINE, stroke_pt=0.25)
+        pages.append(Page(page, (Group((line,), Transform.translate(b, b)),), trim_box=Rect(b, b, item.size.w, item.size.h),
+                          bleed_box=Rect(0, 0, page.w, page.h), label=item.label.rsplit("-", 1)[0]))
+    target = out.write_bytes(path, render_pdf(Scene(tuple(pages), metadata=_meta(title, f"{kind} die lines"))))
+    return manifest.add(out, target, game=index.game_id, kind="dieline", profile=job.profile, paper=None,
+                        pages=len(pages), items=0, item_size_mm=None, bleed_mm=b, duplex="none", contents={})
 
 
 def _span(pages: list[int], job: PrintJob, total: int) -> list[int]:
@@ -182,10 +232,13 @@ def _write_pngs(index: GameIndex, job: PrintJob, items, folder: str, out: Output
         if template:  # the exact pixels the service asks for (cards are within 2 mm of its product)
             image = image.resize((round(template.width_px), round(template.height_px)))
         buffer = io.BytesIO()
-        image.save(buffer, format="PNG", optimize=False)
+        dpi = template.dpi if template else PNG_DPI
+        image.save(buffer, format="PNG", optimize=False, dpi=(dpi, dpi))  # pHYs: the print size travels with it
         out.write_bytes(f"{folder}/{name}", buffer.getvalue())
     pdf.close()
     lines = ["file,copies"] + [f"{key}.png,{count}" for key, (_, count) in designs.items()]
+    if first.back is not None:  # the shared back, printed on every card of the deck
+        lines.append(f"back.png,{sum(count for _, count in designs.values())}")
     target = out.write_text(f"{folder}/quantities.csv", "\n".join(lines) + "\n")
     return manifest.add(out, target, game=index.game_id, kind="png", profile=job.profile, paper=None,
                         pages=len(pages), items=len(designs), item_size_mm=[first.size.w, first.size.h],

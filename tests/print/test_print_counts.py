@@ -23,6 +23,21 @@ def _expected(folder) -> dict[str, int | None]:
             if c.print and c.print.method in PRINTED_HERE and c.id not in parents}
 
 
+def _tree(folder) -> tuple[dict, dict[str, list[str]]]:
+    """Every component by id and the ids below each one (parts of parts included)."""
+    data = validate_folder(folder).data
+    comps = {c.id: c for c in data.components}
+    kids: dict[str, list[str]] = {}
+    for c in data.components:
+        if c.parent:
+            kids.setdefault(c.parent, []).append(c.id)
+
+    def below(cid: str) -> list[str]:
+        return [k for kid in kids.get(cid, []) for k in (kid, *below(kid))]
+
+    return comps, {cid: below(cid) for cid in comps}
+
+
 def _printed(manifest: dict, game: str, profile: str, paper: str | None) -> dict[str, int]:
     totals: dict[str, int] = {}
     for art in manifest["artifacts"]:
@@ -45,7 +60,41 @@ def test_manifest_contents_equal_inventory(games_build, game):
                 assert printed.get(comp, 0) >= 1, f"{game}/{profile}: unknown count of {comp} printed nothing"
             else:
                 assert printed.get(comp, 0) == count, f"{game}/{profile}/{paper}: {comp}"
-        assert set(printed) <= set(expected), f"{game}: printed something not in the inventory"
+        comps, below = _tree(CARDS_DATA / game)
+        assert set(printed) <= set(comps), f"{game}: printed something not in the inventory"
+        for cid, comp in comps.items():
+            leaves = [k for k in below[cid] if not below[k]] or [cid]
+            if comp.count == "unknown" or not all(comps[k].print and comps[k].print.method in PRINTED_HERE
+                                                  for k in leaves):
+                continue
+            total = sum(printed.get(k, 0) for k in (cid, *below[cid]))
+            assert total == comp.count, f"{game}/{profile}/{paper}: {cid} (whole) printed {total} of {comp.count}"
+
+
+def test_battalia_prints_the_stated_wholes(games_build):
+    """Sub-deck sizes unknown: known types plus numbered write-in blanks fill up to the stated whole."""
+    _, manifest = games_build
+    printed = _printed(manifest, "battalia", "home", "a4")
+    comps, below = _tree(CARDS_DATA / "battalia")
+    for whole, count in (("unit_cards", 80), ("artifact_cards", 84), ("city_cards", 28), ("road_cards", 48)):
+        assert sum(printed.get(k, 0) for k in (whole, *below[whole])) == count, whole
+
+
+def test_printing_fewer_than_the_inventory_is_an_error():
+    """The plan/count check compares what the plan prints with the inventory: one token short fails."""
+    from generator.plan.check import check_print_counts
+    from generator.plan.kinds import token as token_kind
+    from generator.validate.run import validate_folder as run
+
+    assert run(FIXTURES / "demo", (check_print_counts,)).ok
+    original = token_kind.KIND.plan
+    try:
+        object.__setattr__(token_kind.KIND, "plan", lambda ctx: list(original(ctx))[:-1])
+        result = run(FIXTURES / "demo", (check_print_counts,))
+    finally:
+        object.__setattr__(token_kind.KIND, "plan", original)
+    assert not result.ok
+    assert [i.code for i in result.issues if i.code == "print-count"] == ["print-count"]
 
 
 def test_manifest_contract(demo_build):
@@ -94,6 +143,19 @@ def test_print_command_modes(tmp_path, run_cli):
     assert _entry(tmp_path, "demo/print/home-a4/cards.pdf")["pages"] == long_pages
 
 
+def test_print_options_ink_saver_gutter_copies_cut_colour(tmp_path, run_cli):
+    base = ("print", "demo", "--data", FIXTURES, "--out", tmp_path)
+    assert run_cli(*base).code == 0
+    plain = _entry(tmp_path, "demo/print/home-a4/cards.pdf")
+    assert run_cli(*base, "--ink-saver", "--gutter", "4", "--copies", "2", "--cut-color", "#FF00AA").code == 0
+    ink = _entry(tmp_path, "demo/print/home-a4-ink/cards.pdf")
+    assert ink["items"] == 2 * plain["items"]  # two copies of the whole file
+    assert ink["pages"] > 2 * plain["pages"] - 1  # gutters: fewer cards per sheet
+    assert (tmp_path / "demo/print/home-a4-ink/cards.pdf").stat().st_size > 0
+    assert run_cli(*base, "--cut-color", "red").code == 2
+    assert run_cli(*base, "--copies", "0").code == 2
+
+
 def test_print_command_usage_errors(tmp_path, run_cli):
     base = ("print", "demo", "--data", FIXTURES, "--out", tmp_path)
     assert run_cli(*base, "--duplex-offset", "abc").code == 2
@@ -115,10 +177,11 @@ def test_printshop_pod_templates_and_cmyk(tmp_path, run_cli):
     assert run_cli(*base, "--pod", "makeplayingcards", "--cmyk").code == 0
     with Image.open(tmp_path / "demo/print/printshop/png/gold/gold_1.png") as image:
         assert image.size == (822, 1122)  # MakePlayingCards' poker template, bleed included
+        assert round(image.info["dpi"][0]) == 300  # the print size travels with the pixels
     png = _entry(tmp_path, "demo/print/printshop/png/gold/quantities.csv")
     assert png["pod"] == "makeplayingcards/poker" and png["pixels"] == [822, 1122]
     assert (tmp_path / "demo/print/printshop/png/gold/quantities.csv").read_text().splitlines()[1:] == [
-        "gold_1.png,12", "gold_2.png,8"]
+        "gold_1.png,12", "gold_2.png,8", "back.png,20"]
     cards = _entry(tmp_path, "demo/print/printshop/cards-gold.pdf")
     assert cards["color"] == "cmyk"
     assert run_cli(*base, "--pod", "thegamecrafter").code == 0
