@@ -43,47 +43,73 @@ def _size_path(ctx: CheckContext, item) -> tuple:
     return origin
 
 
-def planned_items(ctx: CheckContext) -> dict:
-    """The print items of the game (Polish faces), planned once per validation and shared by the checks."""
-    items = getattr(ctx, "_print_items", None)
-    if items is None:
-        from generator.targets.print_items import Planner
-
-        items = Planner(ctx.index, "pl").all_items()
-        ctx._print_items = items
-    return items
+PLAN_KINDS = ("cards", "tokens", "dice", "tiles", "aids")
 
 
-def check_printable(ctx: CheckContext, items_by_kind: dict | None = None) -> None:
-    from generator.layout.paper import HOME_MARGIN, PAPERS
+def iter_items(ctx: CheckContext):
+    """(kind, item) for every print item of the game (Polish faces), planned one at a time so a game of
+    50,000 cards never holds all its items at once."""
+    from generator.targets.print_items import Planner
 
-    items_by_kind = items_by_kind or planned_items(ctx)
-    verdict: dict[tuple, tuple[list[str], list[str]]] = {}
-    reported: set[tuple] = set()
-    for kind, items in items_by_kind.items():
-        for item in items:
-            size = (round(item.size.w, 3), round(item.size.h, 3))
-            if size not in verdict:
-                verdict[size] = (_fits(item.size, False), _fits(item.size, True) if kind == "cards" else [])
-            misses, fold_misses = verdict[size]
-            if not misses and not fold_misses:
-                continue
-            path = _size_path(ctx, item)
-            if (path, size) in reported:
-                continue
-            reported.add((path, size))
-            if kind == "cards":
-                what, verb = f"cards of deck '{item.group}'", "are"
-            else:
-                what, verb = f"{KIND_WORD.get(kind, kind)} '{item.label.rsplit('-', 1)[0]}'", "is"
-            if misses:
-                areas = ", ".join(f"{n.upper() if n == 'a4' else n.title()} "
-                                  f"({PAPERS[n].w - 2 * HOME_MARGIN:g} × {PAPERS[n].h - 2 * HOME_MARGIN:g} mm)"
-                                  for n in misses)
-                ctx.error(path, f"{what} {verb} {size[0]:g} × {size[1]:g} mm; it does not fit the printable area "
-                                f"of {areas}, even turned", hint="give it a smaller size; home sheets keep a "
-                          f"{HOME_MARGIN:g} mm margin on every side", code="size")
-            else:
-                ctx.warning(path, f"{what} {verb} {size[0]:g} × {size[1]:g} mm; a fold-over pair (--duplex fold) "
-                                  f"does not fit on {', '.join(n.upper() if n == 'a4' else n.title() for n in fold_misses)}",
-                            hint="print it with long- or short-edge duplex instead", code="size")
+    planner = Planner(ctx.index, "pl")
+    for kind in PLAN_KINDS:
+        for item in getattr(planner, kind)():
+            yield kind, item
+
+
+class SizeChecker:
+    """Reports items that do not fit a home sheet; each size is judged once, each place reported once."""
+
+    def __init__(self, ctx: CheckContext):
+        self.ctx = ctx
+        self.verdict: dict[tuple, tuple[list[str], list[str]]] = {}
+        self.reported: set[tuple] = set()
+
+    def item(self, kind: str, item) -> None:
+        from generator.layout.paper import HOME_MARGIN, PAPERS
+
+        ctx = self.ctx
+        size = (round(item.size.w, 3), round(item.size.h, 3))
+        if size not in self.verdict:
+            self.verdict[size] = (_fits(item.size, False), _fits(item.size, True) if kind == "cards" else [])
+        misses, fold_misses = self.verdict[size]
+        if not misses and not fold_misses:
+            return
+        path = _size_path(ctx, item)
+        if (path, size) in self.reported:
+            return
+        self.reported.add((path, size))
+        if kind == "cards":
+            what, verb = f"cards of deck '{item.group}'", "are"
+        else:
+            what, verb = f"{KIND_WORD.get(kind, kind)} '{item.label.rsplit('-', 1)[0]}'", "is"
+        if misses:
+            areas = ", ".join(f"{_paper_name(n)} ({PAPERS[n].w - 2 * HOME_MARGIN:g} × "
+                              f"{PAPERS[n].h - 2 * HOME_MARGIN:g} mm)" for n in misses)
+            ctx.error(path, f"{what} {verb} {size[0]:g} × {size[1]:g} mm; it does not fit the printable area "
+                            f"of {areas}, even turned", hint="give it a smaller size; home sheets keep a "
+                      f"{HOME_MARGIN:g} mm margin on every side", code="size")
+        else:
+            ctx.warning(path, f"{what} {verb} {size[0]:g} × {size[1]:g} mm; a fold-over pair (--duplex fold) "
+                              f"does not fit on {', '.join(_paper_name(n) for n in fold_misses)}",
+                        hint="print it with long- or short-edge duplex instead", code="size")
+
+
+def _paper_name(name: str) -> str:
+    return "A4" if name == "a4" else name.title()
+
+
+def check_printable(ctx: CheckContext) -> None:
+    checker = SizeChecker(ctx)
+    for kind, item in iter_items(ctx):
+        checker.item(kind, item)
+
+
+def check_print_plan(ctx: CheckContext) -> None:
+    """The size check and the text-fit check in one pass over the planned items (planned once)."""
+    from generator.validate.text_fit import TextFitChecker
+
+    sizes, texts = SizeChecker(ctx), TextFitChecker(ctx)
+    for kind, item in iter_items(ctx):
+        sizes.item(kind, item)
+        texts.item(item)

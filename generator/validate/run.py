@@ -12,14 +12,13 @@ from generator.validate.assets import check_assets
 from generator.validate.context import CheckContext
 from generator.validate.costs import check_costs
 from generator.validate.counts import check_counts
-from generator.validate.printable import check_printable
+from generator.validate.printable import check_print_plan
 from generator.validate.references import check_references, check_unique_ids
 from generator.validate.setup_tables import check_setup
 from generator.validate.structure import format_path, parse_game
-from generator.validate.text_fit import check_text_fits
 
 CHECKS = (check_unique_ids, check_references, check_counts, check_costs, check_setup, check_assets,
-          check_printable, check_text_fits)
+          check_print_plan)  # item sizes + text fits, one pass
 
 
 @dataclass
@@ -53,11 +52,13 @@ def validate_folder(folder: Path, extra_checks: tuple = ()) -> GameResult:
         ctx.error(("game", "id"), f"game id '{result.data.game.id}' differs from its folder '{folder.name}'",
                   code="reference")
         result.issues.extend(ctx.issues)
+    result.unknowns = find_unknowns(result.raw)
+    if not extra_checks:  # the checks read the typed data; the plain copy is dropped (memory at scale)
+        result.raw.data = {}
     ctx = CheckContext(result.raw, result.data)
     for check in CHECKS + tuple(extra_checks):
         check(ctx)
     result.issues.extend(ctx.issues)
-    result.unknowns = find_unknowns(result.raw)
     result.issues.sort(key=Issue.sort_key)
     return result
 

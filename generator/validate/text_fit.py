@@ -3,39 +3,66 @@ characters the embedded font can draw — checked before anything is printed, ag
 component that holds the text."""
 from __future__ import annotations
 
+import weakref
+
 from generator.validate.context import CheckContext
 
 
-def check_text_fits(ctx: CheckContext) -> None:
-    from generator.layout.faces import FaceTextError
-    from generator.layout.scene import TextItem, flatten
-    from generator.render.fonts import missing_glyphs
-    from generator.validate.printable import planned_items
+class TextFitChecker:
+    """Checks the faces of one item after another; a face shared by many items (a deck's back, a token's
+    face) is checked once. Faces are tracked weakly, so items can be planned and dropped one by one."""
 
-    seen: set[int] = set()
-    reported: set[tuple] = set()
-    for items in planned_items(ctx).values():
-        for item in items:
-            for side, face in (("front", item.front), ("back", item.back)):
-                if face is None or id(face) in seen:
-                    continue
-                seen.add(id(face))
-                path = item.origin or ("components",)
-                try:
-                    drawn = face(0.0)
-                except FaceTextError as exc:
-                    key = (path, exc.box)
-                    if key not in reported:
-                        reported.add(key)
-                        ctx.error(path, f"{side} of '{item.label.rsplit('-', 1)[0]}': {exc}",
-                                  hint="shorten the text or give the deck a layout with a larger box",
-                                  code="text-fit")
-                    continue
-                for prim, _ in flatten(drawn):
-                    if isinstance(prim, TextItem):
-                        missing = missing_glyphs(prim.text, prim.font)
-                        if missing and (path, missing) not in reported:
-                            reported.add((path, missing))
-                            codes = ", ".join(f"'{ch}' U+{ord(ch):04X}" for ch in missing)
-                            ctx.error(path, f"text '{prim.text[:40]}' has characters the font lacks: {codes}",
-                                      hint="replace them or use an inline :icon:", code="glyph")
+    def __init__(self, ctx: CheckContext):
+        self.ctx = ctx
+        self.seen: weakref.WeakSet = weakref.WeakSet()
+        self.reported: set[tuple] = set()
+        self.strong: dict[int, object] = {}
+
+    def _seen(self, face) -> bool:
+        """True when ``face`` was checked already; remembers it otherwise."""
+        try:
+            if face in self.seen:
+                return True
+            self.seen.add(face)
+        except TypeError:  # a face that cannot be weakly referenced: keep it alive instead
+            if id(face) in self.strong:
+                return True
+            self.strong[id(face)] = face
+        return False
+
+    def item(self, item) -> None:
+        from generator.layout.faces import FaceTextError
+        from generator.layout.scene import TextItem, flatten
+        from generator.render.fonts import missing_glyphs
+
+        ctx, reported = self.ctx, self.reported
+        for side, face in (("front", item.front), ("back", item.back)):
+            if face is None or self._seen(face):
+                continue
+            path = item.origin or ("components",)
+            try:
+                drawn = face(0.0)
+            except FaceTextError as exc:
+                key = (path, exc.box)
+                if key not in reported:
+                    reported.add(key)
+                    ctx.error(path, f"{side} of '{item.label.rsplit('-', 1)[0]}': {exc}",
+                              hint="shorten the text or give the deck a layout with a larger box",
+                              code="text-fit")
+                continue
+            for prim, _ in flatten(drawn):
+                if isinstance(prim, TextItem):
+                    missing = missing_glyphs(prim.text, prim.font)
+                    if missing and (path, missing) not in reported:
+                        reported.add((path, missing))
+                        codes = ", ".join(f"'{ch}' U+{ord(ch):04X}" for ch in missing)
+                        ctx.error(path, f"text '{prim.text[:40]}' has characters the font lacks: {codes}",
+                                  hint="replace them or use an inline :icon:", code="glyph")
+
+
+def check_text_fits(ctx: CheckContext) -> None:
+    from generator.validate.printable import iter_items
+
+    checker = TextFitChecker(ctx)
+    for _kind, item in iter_items(ctx):
+        checker.item(item)
