@@ -17,6 +17,7 @@ class TextFitChecker:
         self.seen: weakref.WeakSet = weakref.WeakSet()
         self.reported: set[tuple] = set()
         self.strong: dict[int, object] = {}
+        self.glyphs: dict[tuple[str, str], str] = {}  # (text, font) → missing characters
 
     def _seen(self, face) -> bool:
         """True when ``face`` was checked already; remembers it otherwise."""
@@ -52,7 +53,12 @@ class TextFitChecker:
                 continue
             for prim, _ in flatten(drawn):
                 if isinstance(prim, TextItem):
-                    missing = missing_glyphs(prim.text, prim.font)
+                    glyph_key = (prim.text, prim.font)
+                    missing = self.glyphs.get(glyph_key)
+                    if missing is None:
+                        missing = missing_glyphs(prim.text, prim.font)
+                        if len(self.glyphs) < 100_000:
+                            self.glyphs[glyph_key] = missing
                     if missing and (path, missing) not in reported:
                         reported.add((path, missing))
                         codes = ", ".join(f"'{ch}' U+{ord(ch):04X}" for ch in missing)
