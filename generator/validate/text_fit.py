@@ -33,7 +33,6 @@ class TextFitChecker:
 
     def item(self, item) -> None:
         from generator.layout.faces import FaceTextError
-        from generator.layout.scene import TextItem, flatten
         from generator.render.fonts import missing_glyphs
 
         ctx, reported = self.ctx, self.reported
@@ -51,19 +50,18 @@ class TextFitChecker:
                               hint="shorten the text or give the deck a layout with a larger box",
                               code="text-fit")
                 continue
-            for prim, _ in flatten(drawn):
-                if isinstance(prim, TextItem):
-                    glyph_key = (prim.text, prim.font)
-                    missing = self.glyphs.get(glyph_key)
-                    if missing is None:
-                        missing = missing_glyphs(prim.text, prim.font)
-                        if len(self.glyphs) < 100_000:
-                            self.glyphs[glyph_key] = missing
-                    if missing and (path, missing) not in reported:
-                        reported.add((path, missing))
-                        codes = ", ".join(f"'{ch}' U+{ord(ch):04X}" for ch in missing)
-                        ctx.error(path, f"text '{prim.text[:40]}' has characters the font lacks: {codes}",
-                                  hint="replace them or use an inline :icon:", code="glyph")
+            for text, font in _texts(drawn):
+                glyph_key = (text, font)
+                missing = self.glyphs.get(glyph_key)
+                if missing is None:
+                    missing = missing_glyphs(text, font)
+                    if len(self.glyphs) < 20_000:
+                        self.glyphs[glyph_key] = missing
+                if missing and (path, missing) not in reported:
+                    reported.add((path, missing))
+                    codes = ", ".join(f"'{ch}' U+{ord(ch):04X}" for ch in missing)
+                    ctx.error(path, f"text '{text[:40]}' has characters the font lacks: {codes}",
+                              hint="replace them or use an inline :icon:", code="glyph")
 
 
 def check_text_fits(ctx: CheckContext) -> None:
@@ -72,3 +70,23 @@ def check_text_fits(ctx: CheckContext) -> None:
     checker = TextFitChecker(ctx)
     for _kind, item in iter_items(ctx):
         checker.item(item)
+
+
+def _texts(items):
+    """(text, font) of everything a face draws as text — the strings of fitted text blocks read straight
+    from their runs (as ``expand_text_block`` would draw them, without placing them) and plain TextItems."""
+    from generator.layout.scene import Group, TextBlock, TextItem
+
+    for item in items:
+        if isinstance(item, Group):
+            yield from _texts(item.items)
+        elif isinstance(item, TextBlock):
+            fitted = item.fitted
+            for runs in fitted.runs:
+                for run in runs:
+                    if run.icon:  # drawn as a frame with the icon's initial in the bold font
+                        yield run.icon[:1].upper(), fitted.bold_font
+                    elif run.text.strip():
+                        yield run.text.rstrip(), (fitted.bold_font if run.bold else fitted.font)
+        elif isinstance(item, TextItem):
+            yield item.text, item.font
