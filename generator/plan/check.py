@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.geom.scene import TextItem, flatten
+from generator.geom.scene import Group, TextBlock, TextItem
 from generator.plan import plan_game
 from generator.plan.draw import FaceTextError
 from generator.text.metrics import missing_glyphs
@@ -18,6 +18,7 @@ from generator.validate.run import GameResult, validate_games
 def check_text_fits(ctx: CheckContext) -> None:
     langs = [lang for lang in ctx.data.game.languages]
     reported: set[tuple] = set()
+    glyphs: dict[tuple[str, str], str] = {}  # (text, font) → missing characters, looked up once
     for lang in langs:
         plan = plan_game(ctx.index, lang)
         seen: set[int] = set()
@@ -37,14 +38,15 @@ def check_text_fits(ctx: CheckContext) -> None:
                                   hint="shorten the text or give the deck a layout with a larger box",
                                   code="text-fit")
                     continue
-                for prim, _ in flatten(drawn):
-                    if isinstance(prim, TextItem):
-                        missing = missing_glyphs(prim.text, prim.font)
-                        if missing and (path, missing) not in reported:
-                            reported.add((path, missing))
-                            codes = ", ".join(f"'{ch}' U+{ord(ch):04X}" for ch in missing)
-                            ctx.error(path, f"text '{prim.text[:40]}' has characters the font lacks: {codes}",
-                                      hint="replace them or use an inline :icon:", code="glyph")
+                for text, font in _texts(drawn):
+                    missing = glyphs.get((text, font))
+                    if missing is None:
+                        missing = glyphs[(text, font)] = missing_glyphs(text, font)
+                    if missing and (path, missing) not in reported:
+                        reported.add((path, missing))
+                        codes = ", ".join(f"'{ch}' U+{ord(ch):04X}" for ch in missing)
+                        ctx.error(path, f"text '{text[:40]}' has characters the font lacks: {codes}",
+                                  hint="replace them or use an inline :icon:", code="glyph")
 
 
 def check_print_counts(ctx: CheckContext) -> None:
@@ -75,6 +77,24 @@ def check_print_counts(ctx: CheckContext) -> None:
                 ctx.error(("components", pos, "count"),
                           f"'{comp.id}' prints only {total} pieces but the inventory counts {comp.count}",
                           hint="list the missing cards or tiles, or fix the count", code="print-count")
+
+
+def _texts(items):
+    """(text, font) of everything a face draws as text — fitted blocks read straight from their runs (as
+    the backends draw them, without placing them) and plain text items."""
+    for item in items:
+        if isinstance(item, Group):
+            yield from _texts(item.items)
+        elif isinstance(item, TextBlock):
+            fitted = item.fitted
+            for runs in fitted.runs:
+                for run in runs:
+                    if run.icon:  # drawn as a frame with the icon's initial in the bold font
+                        yield run.icon[:1].upper(), fitted.bold_font
+                    elif run.text.strip():
+                        yield run.text.rstrip(), (fitted.bold_font if run.bold else fitted.font)
+        elif isinstance(item, TextItem):
+            yield item.text, item.font
 
 
 def validated_games(data_dir: Path, games: list[str] | None, overlay: Path | None = None) -> list[GameResult]:

@@ -1,5 +1,5 @@
 """A printable rules reference per game and language: numbered rules, setup per player count, glossary
-and an index with page numbers — laid out as a Scene (layout/scene.py) and drawn by render/pdf.py, the
+and an index with page numbers — laid out as a Scene (geom/scene.py) and drawn by render/pdf.py, the
 same path as every other PDF of the project. The site target writes one per game and language into
 ``<game>/rules/`` and lists it in the manifest (kind ``rules``); the print page offers it for download.
 

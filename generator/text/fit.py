@@ -188,7 +188,8 @@ class _Setter:
         return self._finish(lines)
 
     def _measure(self, word: Word) -> Word:
-        return tuple(replace(r, width=self.icon_w if r.icon else self._text_width(r.text, r.bold))
+        # Run(...) rather than dataclasses.replace: the same value, several times faster (hot path)
+        return tuple(Run(r.text, r.bold, r.icon, self.icon_w if r.icon else self._text_width(r.text, r.bold))
                      for r in word)
 
     def _text_width(self, text: str, bold: bool) -> float:
@@ -268,7 +269,7 @@ def _merge(line: list[Run]) -> tuple[Run, ...]:
         prev = out[-1] if out else None
         joinable = prev and not prev.icon and not prev.text.isspace()  # no run starts with a space
         if joinable and not r.icon and prev.bold == r.bold:
-            out[-1] = replace(prev, text=prev.text + r.text, width=prev.width + r.width)
+            out[-1] = Run(prev.text + r.text, prev.bold, prev.icon, prev.width + r.width)
         else:
             out.append(r)
     return tuple(out)

@@ -108,9 +108,36 @@ def _lock_timeout() -> float:
                          f"got '{os.environ[LOCK_TIMEOUT_ENV][:40]}'") from None
 
 
+PROJECT_MARKERS = (".git", "pyproject.toml", "setup.py", "package.json")
+
+
+def _guard_root(root: Path) -> None:
+    """Refuse an output folder that is a project or holds game data: a build swaps whole folders
+    (``site/``, ``<game>/print/``) and must never replace someone's sources."""
+    marker = next((m for m in PROJECT_MARKERS if root.is_dir() and (root / m).exists()), None)
+    if marker:
+        raise OutputError(f"refusing to use {root} as the output folder: it holds {marker}, so it looks like a "
+                          f"project folder whose files a build could replace; use a folder of its own "
+                          f"(e.g. --out output)")
+    for folder in (root, *root.parents):
+        if (folder / "game.yaml").is_file():
+            raise OutputError(f"refusing to use {root} as the output folder: it is inside the game folder "
+                              f"{folder}; use a folder of its own (e.g. --out output)")
+    try:
+        holds_game = root.is_dir() and any(
+            (child / "game.yaml").is_file() or any(child.glob("*/game.yaml"))
+            for child in root.iterdir() if child.is_dir() and not _is_staging(child.name))
+    except OSError:
+        holds_game = False
+    if holds_game:
+        raise OutputError(f"refusing to use {root} as the output folder: it holds game data (a game.yaml); "
+                          f"use a folder of its own (e.g. --out output)")
+
+
 def _prepare_root(root: Path) -> None:
     if root.exists() and not root.is_dir():
         raise OutputError(f"cannot use {root} as the output folder: it is a file, not a folder")
+    _guard_root(root)
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

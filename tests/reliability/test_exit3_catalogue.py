@@ -118,11 +118,14 @@ def test_site_never_exits_3(broken, run_cli, tmp_path):
         _check(_run(run_cli, (*args, "--data", broken, "--out", tmp_path / "out"), timeout=300), name)
 
 
-@pytest.mark.parametrize("command", sorted(COMMANDS))
+@pytest.mark.parametrize("command", sorted({**COMMANDS, **SLOW_COMMANDS}))
 @pytest.mark.parametrize("where", ["a-file", "below-a-file"])
 def test_unusable_out_folder(command, where, demo_data, run_cli, tmp_path):
+    """Writing commands refuse with exit 1 before any work is lost; read-only ones ignore --out."""
     (tmp_path / "taken").write_text("keep")
     out = tmp_path / "taken" if where == "a-file" else tmp_path / "taken" / "out"
-    result = _run(run_cli, (*COMMANDS[command], "--data", demo_data, "--out", out))
+    result = _run(run_cli, (*{**COMMANDS, **SLOW_COMMANDS}[command], "--data", demo_data, "--out", out))
     _check(result, command)
+    if command in ("print", "boards", "build", "site"):
+        assert result.code == 1 and "cannot" in result.err and str(tmp_path / "taken") in result.err, result.err
     assert (tmp_path / "taken").read_text() == "keep"

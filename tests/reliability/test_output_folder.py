@@ -242,3 +242,23 @@ def test_file_size_limit(built, tmp_path):
     assert "file-size limit" in proc.stderr and "Traceback" not in proc.stderr
     assert _snapshot(out) == before
     assert not list(out.glob(STAGING + "*"))
+
+
+@pytest.mark.parametrize("where", ["project", "game-folder", "holds-data"])
+def test_out_that_would_replace_sources_is_refused(where, demo, tmp_path, run_cli):
+    """A build swaps whole folders (site/, <game>/print/): never in a project root or among game data."""
+    if where == "project":
+        out = tmp_path / "repo"
+        out.mkdir()
+        (out / "pyproject.toml").write_text("[project]\n")
+        (out / "site").mkdir()
+        (out / "site" / "mkdocs.yml").write_text("keep")
+    elif where == "game-folder":
+        out = demo / "demo" / "out"
+    else:
+        out = tmp_path  # holds data/demo/game.yaml
+    result = run_cli(*BUILD, "--data", demo, "--out", out)
+    assert result.code == 1 and "refusing to use" in result.err, result.err
+    if where == "project":
+        assert (out / "site" / "mkdocs.yml").read_text() == "keep"
+    assert not (demo / "demo" / "out").exists()
