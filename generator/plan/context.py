@@ -42,7 +42,7 @@ class PlanContext:
 
     def t(self, l10n) -> str:
         """The data's own text in this plan's language."""
-        return getattr(l10n, self.lang)
+        return l10n.get(self.lang)
 
     def term_name(self, term_id: str) -> str:
         name = self.term_names.get(term_id)

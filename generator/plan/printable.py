@@ -46,7 +46,7 @@ def _size_path(ctx: CheckContext, item) -> tuple:
 
 def planned_items(ctx: CheckContext) -> dict:
     """The print items of the game (the plan is made once per index and language)."""
-    return plan_game(ctx.index, "pl").items
+    return plan_game(ctx.index, ctx.data.game.languages[0]).items
 
 
 def check_printable(ctx: CheckContext, items_by_kind: dict | None = None) -> None:

@@ -8,7 +8,7 @@ Every artifact goes into output/manifest.json with what it holds, so counts can 
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.errors import DataErrors, Issue, SourceSpan
 from generator.geom.paper import BLEED_EU, POD_TEMPLATES, PodTemplate, paper_size
@@ -75,16 +75,17 @@ def generate(indexes: list[GameIndex], out: OutputDir, manifest: Manifest, args)
         task = progress.add_task("print sheets", total=len(indexes) * len(jobs))
         for index in indexes:
             out.claim(f"{index.game_id}/print")
+            lang = index.data.game.languages[0]  # the kit's language: the game's first
             for job in jobs:
                 progress.update(task, description=f"print {index.game_id} {job.folder}")
-                print_game(index, job, out, manifest)
+                print_game(index, replace(job, lang=lang), out, manifest)
                 progress.advance(task)
 
 
 def print_game(index: GameIndex, job: PrintJob, out: OutputDir, manifest: Manifest) -> list[dict]:
     """Write one job's artifacts for one game; returns their manifest entries."""
     items = plan_game(index, job.lang).items
-    title = getattr(index.data.game.title, job.lang)
+    title = index.data.game.title.get(job.lang)
     entries = []
     base = f"{index.game_id}/print/{job.folder}"
     for kind in SHEETS:

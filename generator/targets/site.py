@@ -23,7 +23,8 @@ SITE_SRC = "site-src"
 def generate(indexes: list[GameIndex], out: OutputDir, manifest, args) -> None:
     write_rules_pdfs(indexes, out, manifest)
     games = site_games(indexes, manifest.artifacts, args)
-    report = build_site(games, out.claim(SITE), out.claim(SITE_SRC), resolve_artifact=artifact_finder(out))
+    langs = tuple(lang for lang in LANGS if any(lang in game_languages(g) for g in games)) or LANGS
+    report = build_site(games, out.claim(SITE), out.claim(SITE_SRC), langs, resolve_artifact=artifact_finder(out))
     out_console().print(f"site: {len(report.games)} games, {report.pages} pages in {', '.join(report.languages)} "
                         f"in {report.seconds:.1f} s → {out.root / SITE}")
 

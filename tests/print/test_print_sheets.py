@@ -203,3 +203,26 @@ def test_numeric_die_net_puts_opposite_faces_summing_to_seven():
     dashes = [i for i in drawn if getattr(i, "dash", None)]
     solids = [i for i in drawn if type(i).__name__ == "Line" and not i.dash]
     assert len(dashes) >= 5 and solids  # folds dashed, cuts solid
+
+
+MARKUP = ("[[", "]]", "**")
+ENGLISH_FRAGMENTS = re.compile(r"\b(derived|step|number is not stated|not stated|plastic figures?|shape unknown|"
+                               r"content unknown|the rulebook|rulebook|assumption|players|cards|rounds|years|"
+                               r"print at|actual size|long edge|short edge|calibration|checklist|cut here|"
+                               r"fold|slot|proxy|unknown)\b", re.IGNORECASE)
+
+
+def test_no_markup_in_any_print_and_no_english_in_polish_prints(games_build):
+    """What a person reads on paper: never a markup bracket or asterisk, never English on a Polish sheet
+    (the English fragments reviewers found on Polish pages and cards, and the print engine's own words)."""
+    out, manifest = games_build
+    for art in manifest["artifacts"]:
+        if not art["path"].endswith(".pdf"):
+            continue
+        text = subprocess.run(["pdftotext", str(out / art["path"]), "-"], capture_output=True, text=True).stdout
+        for mark in MARKUP:
+            assert mark not in text, f"{art['path']}: markup {mark!r} printed"
+        assert not re.search(r"§\s?\d+(\.\d+)*\]", text), art["path"]
+        if "/home-" in art["path"] or "/printshop/" in art["path"]:
+            found = sorted({m.group(0).lower() for m in ENGLISH_FRAGMENTS.finditer(text)})
+            assert not found, f"{art['path']}: English on a Polish print: {found[:10]}"
