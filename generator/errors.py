@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
-MAX_MESSAGE = 400  # characters of a message, hint or path kept in an Issue
+MAX_MESSAGE = 1500  # characters of a message kept in an Issue (a contradiction cites both readings)
+MAX_HINT = 400  # characters of a hint or path
 
 
 class Severity(str, Enum):
@@ -49,7 +50,7 @@ class Issue:
 
     def __post_init__(self) -> None:
         # a message quotes data; a 300,000-character value must not become 300,000 characters of stderr
-        for name, limit in (("message", MAX_MESSAGE), ("hint", MAX_MESSAGE), ("path", MAX_MESSAGE)):
+        for name, limit in (("message", MAX_MESSAGE), ("hint", MAX_HINT), ("path", MAX_HINT)):
             text = getattr(self, name)
             if len(text) > limit:
                 object.__setattr__(self, name, f"{text[:limit]}… ({len(text) - limit} more characters)")

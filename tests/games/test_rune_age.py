@@ -186,7 +186,7 @@ def test_inventory_json_contract(run_cli):
         assert set(comp) == {"id", "name", "kind", "count", "parent", "module", "per_faction", "printable",
                              "source"}, comp["id"]
         assert set(comp["name"]) == {"pl", "en"}
-        assert set(comp["source"]) == {"section", "page", "assumption", "note", "cite"}
+        assert set(comp["source"]) == {"section", "page", "assumption", "designer", "note", "cite"}
     assert all(set(m) == {"id", "name", "kind"} for m in report["modules"])
 
 
