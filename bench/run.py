@@ -104,6 +104,8 @@ def main() -> int:
         r.update(floor_s=wall, floor_rss_mb=rss, floor_bytes_per_card=floor["bytes"] / n)
         wall, rss, out = run([PY, str(ROOT / "bench" / "steps.py"), "print", big, tmp / "out-print", "synth"])
         printed = last_json(out)
+        if printed["code"] != 0:
+            raise SystemExit(f"pnp print of the synthetic game failed: {printed}")
         pdf = tmp / "out-print" / "synth" / "print" / "home-a4" / "cards.pdf"
         r.update(print_s=wall, validation_in_print_s=printed["validation_s"], fit_s=printed["fit_s"],
                  engine_s=wall - printed["validation_s"], peak_rss_mb=rss, bytes_per_card=pdf.stat().st_size / n)

@@ -55,16 +55,19 @@ stats:
     print: {{method: deck}}
     source: {src}
 """, encoding="utf-8")
-    lines = [f"""decks:
+    (folder / "decks.yaml").write_text(f"""decks:
   - id: main
     name: {{pl: Talia, en: Deck}}
     component: deck_cards
     size: {{w: 63, h: 88}}
     size_source: {src}
     back: {{title: {{pl: Gra Testowa, en: Test Game}}, color: "#8a6d1d"}}
-cards:"""]
-    for c in cards(n):
-        lines.append(f"""  - id: {c['id']}
+""", encoding="utf-8")
+    all_cards = cards(n)
+    for part in range(0, n, 1000):  # files stay under the loader's size limit
+        lines = ["cards:"]
+        for c in all_cards[part:part + 1000]:
+            lines.append(f"""  - id: {c['id']}
     deck: main
     name: {{pl: {_q(c['name'])}, en: {_q(c['name'])}}}
     copies: 1
@@ -72,5 +75,5 @@ cards:"""]
     stats: {{attack: {c['attack']}, defence: {c['defence']}}}
     text: {{pl: {_q(c['text'])}, en: {_q(c['text'])}}}
     source: {src}""")
-    (folder / "decks.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        (folder / f"cards_{part // 1000:02d}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return root
