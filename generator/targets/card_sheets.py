@@ -19,6 +19,7 @@ from generator.plan import plan_game
 from generator.plan.draw import FaceTextError
 from generator.plan.kinds import SHEETS
 from generator.render.pdf import render_pdf
+from generator.write import cache
 from generator.write.atomic import OutputDir
 from generator.write.manifest import Manifest
 
@@ -94,6 +95,10 @@ def print_game(index: GameIndex, job: PrintJob, out: OutputDir, manifest: Manife
         else:
             entries.append(_write(index, job, kind, items[kind], f"{base}/{kind}.pdf", title, out, manifest))
     if job.profile == "home" and job.duplex in ("long", "short"):
+        # incremental builds (write/cache.py, perf helper): keep an unchanged artifact as it is
+        if (kept := cache.reuse(out, manifest, f"{base}/calibration.pdf", "calibration", job, title)) is not None:
+            entries.append(kept)
+            return entries
         pages = calibration_pages(paper_size(job.paper), title)
         data = render_pdf(Scene(tuple(pages), metadata=_meta(title, "duplex calibration")))
         target = out.write_bytes(f"{base}/calibration.pdf", data)
@@ -122,6 +127,9 @@ def _impose(index: GameIndex, items, opts: SheetOptions) -> Imposed:
 
 def _write(index: GameIndex, job: PrintJob, kind: str, items, path: str, title: str, out: OutputDir,
            manifest: Manifest) -> dict:
+    # incremental builds (write/cache.py, perf helper): keep an unchanged artifact as it is
+    if (kept := cache.reuse(out, manifest, path, job, kind, title, items=items, assets=index.folder)) is not None:
+        return kept
     imposed = _impose(index, items, _options(job, title))
     scene = Scene(tuple(imposed.pages), tuple(imposed.forms.values()), _meta(title, kind))
     target = out.write_bytes(path, render_pdf(scene, cmyk=job.cmyk))
@@ -162,6 +170,11 @@ def _write_pngs(index: GameIndex, job: PrintJob, items, folder: str, out: Output
     By default 300 dpi at trim + bleed; with a print-on-demand service (``job.pod``) each image has the
     exact pixel size and bleed of that service's template for the nearest product."""
     import pypdfium2 as pdfium
+
+    # incremental builds (write/cache.py, perf helper): keep an unchanged folder of PNGs as it is
+    if (kept := cache.reuse(out, manifest, f"{folder}/quantities.csv", "png", job, items=items, assets=index.folder,
+                            folder=folder)) is not None:
+        return kept
 
     designs: dict[str, list] = {}
     for item in items:
