@@ -25,7 +25,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 from synth import write_game  # noqa: E402
 
 PY = sys.executable
-ENV = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "120"}
+ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+       "COLUMNS": "120"}
 
 # figure → (goal, how it compares) — "max": the figure should be at most the goal
 GOALS = {

@@ -102,7 +102,32 @@ def fit_text(text: str, box: Size, metrics: FontMetrics, font: str, max_pt: floa
 
     Words wider than the box are hyphenated (pyphen, `lang`); anything else wraps at spaces.
     Raises TextDoesNotFit, UnknownIcon or MarkupError.
+
+    A text is set once per distinct (text, box, fonts, sizes, icons, term names): the result is frozen, so
+    every card that repeats a label, a stat or an ability shares it.
     """
+    key = (text, box, metrics, font, max_pt, min_pt, lang, step, bold_font, frozenset(known_icons), icon_em,
+           term_name)
+    try:
+        found = _FITTED.get(key)
+    except TypeError:  # an unhashable metrics or term_name: set it without the cache
+        return _fit_text(text, box, metrics, font, max_pt, min_pt, lang, step, bold_font, known_icons, icon_em,
+                         term_name)
+    if found is None:
+        found = _fit_text(text, box, metrics, font, max_pt, min_pt, lang, step, bold_font, key[9], icon_em,
+                          term_name)
+        if len(_FITTED) >= _FITTED_MAX:
+            _FITTED.clear()
+        _FITTED[key] = found
+    return found
+
+
+_FITTED: dict[tuple, FittedText] = {}
+_FITTED_MAX = 1 << 15
+
+
+def _fit_text(text, box, metrics, font, max_pt, min_pt, lang, step, bold_font, known_icons, icon_em,
+              term_name) -> FittedText:
     if not 0 < min_pt <= max_pt or step <= 0:
         raise ValueError(f"need 0 < min_pt <= max_pt and step > 0, got {min_pt}, {max_pt}, {step}")
     words = parse_markup(text, known_icons, term_name)
@@ -188,7 +213,8 @@ class _Setter:
         return self._finish(lines)
 
     def _measure(self, word: Word) -> Word:
-        return tuple(replace(r, width=self.icon_w if r.icon else self._text_width(r.text, r.bold))
+        # Run(...) directly: dataclasses.replace is the fitter's single largest cost on big decks
+        return tuple(Run(r.text, r.bold, r.icon, self.icon_w if r.icon else self._text_width(r.text, r.bold))
                      for r in word)
 
     def _text_width(self, text: str, bold: bool) -> float:
@@ -268,7 +294,7 @@ def _merge(line: list[Run]) -> tuple[Run, ...]:
         prev = out[-1] if out else None
         joinable = prev and not prev.icon and not prev.text.isspace()  # no run starts with a space
         if joinable and not r.icon and prev.bold == r.bold:
-            out[-1] = replace(prev, text=prev.text + r.text, width=prev.width + r.width)
+            out[-1] = Run(prev.text + r.text, prev.bold, prev.icon, prev.width + r.width)
         else:
             out.append(r)
     return tuple(out)
