@@ -10,8 +10,9 @@ from pathlib import Path
 from rich.markup import escape
 
 from generator import __version__
-from generator.console import err_console
+from generator.console import err_console, safe_text
 from generator.errors import DataErrors, PnpError, UsageError
+from generator.write.atomic import describe_oserror, environment_oserror
 
 EXIT_OK, EXIT_DATA, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -61,22 +62,29 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.run(args) or 0)
     except UsageError as exc:
-        err_console().print(f"[bold red]pnp: usage error:[/] {escape(str(exc))}", highlight=False)
+        err_console().print(f"[bold red]pnp: usage error:[/] {escape(safe_text(str(exc), limit=2000))}",
+                            highlight=False)
         return EXIT_USAGE
     except DataErrors as exc:
         for issue in sorted(exc.issues, key=lambda i: i.sort_key()):
-            err_console().print(f"[bold red]error:[/] {escape(issue.format())}")
+            err_console().print(f"[bold red]error:[/] {escape(safe_text(issue.format(), limit=2000))}")
         return EXIT_DATA
     except PnpError as exc:
-        err_console().print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
+        err_console().print(f"[bold red]error:[/] {escape(safe_text(str(exc), limit=2000))}", highlight=False)
         return EXIT_DATA
     except KeyboardInterrupt:
         err_console().print("[yellow]interrupted; earlier outputs are untouched[/]")
         return 130
     except Exception as exc:  # noqa: BLE001 - last line of defence: a bug, reported without a traceback
+        cause = environment_oserror(exc)
+        if cause is not None:  # the disk or the folder, not pnpforge: a full disk, a file-size limit, …
+            err_console().print(f"[bold red]error:[/] {escape(safe_text(describe_oserror(cause, verb='use')))}",
+                                highlight=False)
+            return EXIT_DATA
         if getattr(args, "debug", False):
             raise
-        err_console().print(f"[bold red]pnp: internal error:[/] {type(exc).__name__}: {escape(str(exc))} "
+        err_console().print(f"[bold red]pnp: internal error:[/] {type(exc).__name__}: "
+                            f"{escape(safe_text(str(exc), limit=2000))} "
                             "(this is a bug in pnpforge; rerun with --debug for the traceback)", highlight=False)
         return EXIT_INTERNAL
 

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
+MAX_MESSAGE = 400  # characters of a message, hint or path kept in an Issue
+
 
 class Severity(str, Enum):
     """How an issue affects the build: errors stop it, warnings and findings are reported."""
@@ -44,6 +46,13 @@ class Issue:
     hint: str = ""
     code: str = "data"
     game: str = ""
+
+    def __post_init__(self) -> None:
+        # a message quotes data; a 300,000-character value must not become 300,000 characters of stderr
+        for name, limit in (("message", MAX_MESSAGE), ("hint", MAX_MESSAGE), ("path", MAX_MESSAGE)):
+            text = getattr(self, name)
+            if len(text) > limit:
+                object.__setattr__(self, name, f"{text[:limit]}… ({len(text) - limit} more characters)")
 
     def sort_key(self) -> tuple:
         return (self.span.file, self.span.line, self.span.column, self.path, self.message)
@@ -96,5 +105,5 @@ def display_path(path: Path) -> str:
     """Show a path relative to the working directory when it is inside it (shorter, clickable)."""
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+    except (ValueError, RuntimeError, OSError):  # outside the cwd, or a symlink loop (shown as named)
         return str(path)

@@ -24,5 +24,7 @@ def one_game(args, game: str) -> GameIndex:
 
 
 def print_json(payload) -> None:
-    json.dump(payload, sys.stdout, ensure_ascii=False, indent=2, sort_keys=False)
+    from generator.console import json_terminal_safe
+
+    sys.stdout.write(json_terminal_safe(json.dumps(payload, ensure_ascii=False, indent=2, sort_keys=False)))
     sys.stdout.write("\n")

@@ -8,6 +8,7 @@ from typing import Any
 
 from generator.errors import DataErrors, Issue, SourceSpan, UsageError, display_path
 from generator.load.positions import PositionTree
+from generator.load.safe_files import inside
 from generator.load.yaml_source import read_yaml_file
 
 GAME_FILE = "game.yaml"
@@ -77,12 +78,20 @@ def load_game(folder: Path, top_keys: tuple[str, ...], list_keys: frozenset[str]
     files and concatenate, other keys appear once; ``top_keys`` are named in hints."""
     raw = RawGame(game_id=folder.name, folder=folder)
     issues: list[Issue] = []
-    files = sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml"))
+    if not inside(folder.parent, folder):
+        raise DataErrors([Issue(SourceSpan(display_path(folder)), "",
+                                "the game folder leads outside the data folder (a symlink?); refused",
+                                code="io", game=folder.name)])
+    try:
+        files = sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml"))
+    except OSError as exc:
+        raise DataErrors([Issue(SourceSpan(display_path(folder)), "", f"cannot list the game folder: "
+                                f"{exc.strerror}", code="io", game=folder.name)]) from None
     files.sort(key=lambda p: (p.name != GAME_FILE, p.name))
     for path in files:
         shown = display_path(path)
         try:
-            data, tree = read_yaml_file(path, shown)
+            data, tree = read_yaml_file(path, shown, folder)
         except DataErrors as exc:
             issues.extend(exc.issues)
             continue

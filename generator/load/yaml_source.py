@@ -4,6 +4,11 @@ Why events and not ``yaml.safe_load``: the event parser is iterative, so deep ne
 stack; we see every anchor, alias and tag before anything is built, so alias bombs and object tags are
 refused outright; duplicate keys are caught; and every node's position is recorded in a PositionTree
 beside the plain data. Timestamps stay strings (no implicit dates).
+
+Speed: events come from libyaml's C parser (``yaml.CParser``, ~20× faster) when PyYAML was built with
+it, else from the pure-Python parser. Both give the same events with the same marks (a test compares
+them on every shipped game). A file the C path refuses for any reason is parsed again with the Python
+parser, so every error message and position is the same whichever parser is installed.
 """
 from __future__ import annotations
 
@@ -14,10 +19,19 @@ import yaml
 from yaml.constructor import SafeConstructor
 
 from generator.errors import DataErrors, Issue, SourceSpan
-from generator.load.positions import PositionTree
+from generator.load.positions import PositionTree, pack, with_key
+from generator.load.safe_files import UnsafeFile, read_safe
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_DEPTH = 64
+
+try:
+    from yaml import CSafeLoader as _FastLoader
+except ImportError:  # PyYAML built without libyaml
+    _FastLoader = None
+
+HAVE_LIBYAML = _FastLoader is not None
+_NON_PRINTABLE = yaml.reader.Reader.NON_PRINTABLE
 
 _resolver = yaml.resolver.Resolver()
 _constructor = SafeConstructor()
@@ -27,21 +41,45 @@ def _fail(file: str, line: int, col: int, message: str, hint: str = "", code: st
     return DataErrors([Issue(SourceSpan(file, line, col), "", message, hint=hint, code=code)])
 
 
-def _scalar(event: yaml.ScalarEvent) -> Any:
-    """Turn a scalar event into a Python value with YAML 1.1 core types, dates left as text."""
-    if not event.implicit[0]:  # quoted or explicitly tagged (tags are refused earlier)
-        return event.value
-    tag = _resolver.resolve(yaml.ScalarNode, event.value, event.implicit)
-    node = yaml.ScalarNode(tag, event.value)
+_SCALAR, _ALIAS, _DOC_START = yaml.ScalarEvent, yaml.AliasEvent, yaml.DocumentStartEvent
+_MAP_START, _MAP_END = yaml.MappingStartEvent, yaml.MappingEndEvent
+_SEQ_START, _SEQ_END = yaml.SequenceStartEvent, yaml.SequenceEndEvent
+_plain_cache: dict[str, Any] = {}
+_MISS = object()
+
+
+def _plain(text: str) -> Any:
+    """A plain (unquoted, untagged) scalar as a Python value with YAML 1.1 core types, dates left as text.
+    Results are immutable, so they are remembered: data repeats the same words and numbers a lot."""
+    try:
+        return _plain_cache[text]
+    except KeyError:
+        pass
+    tag = _resolver.resolve(yaml.ScalarNode, text, (True, False))
+    node = yaml.ScalarNode(tag, text)
+    value: Any = text
     if tag.endswith(":null"):
-        return None
-    if tag.endswith(":bool"):
-        return _constructor.construct_yaml_bool(node)
-    if tag.endswith(":int"):
-        return _constructor.construct_yaml_int(node)
-    if tag.endswith(":float"):
-        return _constructor.construct_yaml_float(node)
-    return event.value
+        value = None
+    elif tag.endswith(":bool"):
+        value = _constructor.construct_yaml_bool(node)
+    elif tag.endswith(":int"):
+        value = _constructor.construct_yaml_int(node)
+    elif tag.endswith(":float"):
+        value = _constructor.construct_yaml_float(node)
+    if len(text) <= 64:
+        if len(_plain_cache) > 50_000:
+            _plain_cache.clear()
+        _plain_cache[text] = value
+    return value
+
+
+def _refuse_node(event, file: str):
+    mark = event.start_mark
+    if event.anchor:
+        raise _fail(file, mark.line + 1, mark.column + 1, f"anchor '&{event.anchor}' is not allowed",
+                    "write the value out; anchors and aliases are refused", code="alias")
+    raise _fail(file, mark.line + 1, mark.column + 1, f"tag '{event.tag}' is not allowed",
+                "only plain YAML data is read (safe loading)", code="tag")
 
 
 def _decode(raw: bytes, file: str) -> str:
@@ -58,73 +96,117 @@ def _decode(raw: bytes, file: str) -> str:
                     "save the file as UTF-8", code="encoding") from None
 
 
-def read_yaml_text(text: str, file: str) -> tuple[Any, PositionTree]:
-    """Parse one YAML document into plain data and its positions; raise DataErrors on any problem."""
-    tree = PositionTree(file)
-    stack: list[tuple[Any, tuple, Any]] = []  # (container, path, pending mapping key)
-    root: Any = None
-    documents = 0
+def read_yaml_text(text: str, file: str, parser: str = "auto") -> tuple[Any, PositionTree]:
+    """Parse one YAML document into plain data and its positions; raise DataErrors on any problem.
 
-    def attach(value: Any, mark: yaml.Mark) -> tuple | None:
-        """Put ``value`` in the current container; return its path (None for a mapping key)."""
-        nonlocal root
+    ``parser``: "auto" (libyaml when present, the Python parser for the message of any refusal),
+    "c" or "python" (tests compare the two)."""
+    if parser == "python" or _FastLoader is None:
+        return _read(text, file, yaml.SafeLoader)
+    if parser == "c":
+        return _read(text, file, _FastLoader)
+    if _NON_PRINTABLE.search(text):  # the Python reader's own refusal, with its wording
+        return _read(text, file, yaml.SafeLoader)
+    try:
+        return _read(text, file, _FastLoader)
+    except DataErrors:
+        return _read(text, file, yaml.SafeLoader)  # the canonical message and position
+
+
+def _read(text: str, file: str, loader_class) -> tuple[Any, PositionTree]:
+    # stack entries: [container, shadow children, pending mapping key, its packed position]
+    stack: list[list] = []
+    top: list = []
+    documents = 0
+    root: Any = None
+    shadow_root: Any = None
+
+    def attach(value: Any, mark, shadow) -> bool:
+        """Put ``value`` (and its shadow) in the current container; False when it became a mapping key."""
+        nonlocal root, shadow_root
         if not stack:
-            root = value
-            tree.add((), mark.line + 1, mark.column + 1)
-            return ()
-        container, path, pending = stack[-1]
-        if isinstance(container, list):
-            child = path + (len(container),)
-            container.append(value)
-            tree.add(child, mark.line + 1, mark.column + 1)
-            return child
-        if pending is _NO_KEY:
+            root, shadow_root = value, shadow
+            return True
+        container = top[0]
+        if top[2] is _NO_KEY and not isinstance(container, list):
             if isinstance(value, (dict, list)):
                 raise _fail(file, mark.line + 1, mark.column + 1, "a mapping key must be a plain scalar")
             if value in container:
                 raise _fail(file, mark.line + 1, mark.column + 1, f"duplicate key '{value}'",
                             "each key may appear once in a mapping", code="duplicate-key")
-            stack[-1] = (container, path, value)
-            tree.add_key(path + (value,), mark.line + 1, mark.column + 1)
-            return None
-        child = path + (pending,)
-        container[pending] = value
-        stack[-1] = (container, path, _NO_KEY)
-        tree.add(child, mark.line + 1, mark.column + 1)
-        return child
+            top[2], top[3] = value, shadow
+            return False
+        if isinstance(container, list):
+            container.append(value)
+            top[1].append(shadow)
+            return True
+        key = top[2]
+        container[key] = value
+        if isinstance(shadow, int):
+            top[1][key] = with_key(top[3], shadow)
+        else:
+            shadow[0] = with_key(top[3], shadow[0])
+            top[1][key] = shadow
+        top[2] = _NO_KEY
+        return True
 
+    if len(text) >= 1 << 22:  # positions pack line and column in 22 bits each (files are ≤ 2 MiB)
+        raise _fail(file, 1, 1, f"text is {len(text)} characters; too long to read", code="size")
+    cache_get, miss = _plain_cache.get, _MISS
+    loader = None
     try:
-        for event in yaml.parse(text, Loader=yaml.SafeLoader):
-            mark = event.start_mark
-            if isinstance(event, yaml.DocumentStartEvent):
-                documents += 1
-                if documents > 1:
-                    raise _fail(file, mark.line + 1, mark.column + 1, "more than one YAML document in a file",
-                                "remove the '---' separator")
-                continue
-            if isinstance(event, yaml.AliasEvent):
-                raise _fail(file, mark.line + 1, mark.column + 1, f"alias '*{event.anchor}' is not allowed",
-                            "write the value out; anchors and aliases are refused", code="alias")
-            if isinstance(event, (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-                if getattr(event, "anchor", None):
-                    raise _fail(file, mark.line + 1, mark.column + 1, f"anchor '&{event.anchor}' is not allowed",
-                                "write the value out; anchors and aliases are refused", code="alias")
-                if event.tag not in (None, "!"):
-                    raise _fail(file, mark.line + 1, mark.column + 1, f"tag '{event.tag}' is not allowed",
-                                "only plain YAML data is read (safe loading)", code="tag")
-            if isinstance(event, yaml.ScalarEvent):
-                attach(_scalar(event), mark)
-            elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+        loader = loader_class(text)  # the Python reader already checks characters here
+        get_event = loader.get_event
+        while True:
+            event = get_event()
+            if event is None:
+                break
+            cls = event.__class__  # exact classes: both parsers build yaml.events objects
+            if cls is _SCALAR:  # the common case, inlined: attach a scalar to the open container
+                if event.anchor or (event.tag is not None and event.tag != "!"):
+                    _refuse_node(event, file)
+                mark = event.start_mark
+                pos = ((mark.line + 1) << 22) | (mark.column + 1)
+                value = event.value
+                if event.implicit[0]:
+                    plain = cache_get(value, miss)
+                    value = _plain(value) if plain is miss else plain
+                if stack and top[2] is not _NO_KEY:  # the value of a mapping entry
+                    key = top[2]
+                    top[0][key] = value
+                    top[1][key] = (top[3] << 44) | pos
+                    top[2] = _NO_KEY
+                elif stack and top[0].__class__ is list:
+                    top[0].append(value)
+                    top[1].append(pos)
+                else:
+                    attach(value, mark, pos)
+            elif cls is _MAP_START or cls is _SEQ_START:
+                mark = event.start_mark
+                if event.anchor or (event.tag is not None and event.tag != "!"):
+                    _refuse_node(event, file)
                 if len(stack) >= MAX_DEPTH:
                     raise _fail(file, mark.line + 1, mark.column + 1,
                                 f"nested deeper than {MAX_DEPTH} levels", code="depth")
-                value: Any = {} if isinstance(event, yaml.MappingStartEvent) else []
-                path = attach(value, mark)
-                if path is None:
+                value: Any = {} if cls is _MAP_START else []
+                children: Any = {} if cls is _MAP_START else []
+                if not attach(value, mark, [pack(mark.line + 1, mark.column + 1), children]):
                     raise _fail(file, mark.line + 1, mark.column + 1, "a mapping key must be a plain scalar")
-                stack.append((value, path, _NO_KEY))
-            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                top = [value, children, _NO_KEY, 0]
+                stack.append(top)
+            elif cls is _MAP_END or cls is _SEQ_END:
                 stack.pop()
+                top = stack[-1] if stack else []
+            elif cls is _ALIAS:
+                mark = event.start_mark
+                raise _fail(file, mark.line + 1, mark.column + 1, f"alias '*{event.anchor}' is not allowed",
+                            "write the value out; anchors and aliases are refused", code="alias")
+            elif cls is _DOC_START:
+                documents += 1
+                if documents > 1:
+                    mark = event.start_mark
+                    raise _fail(file, mark.line + 1, mark.column + 1, "more than one YAML document in a file",
+                                "remove the '---' separator")
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -136,7 +218,10 @@ def read_yaml_text(text: str, file: str) -> tuple[Any, PositionTree]:
         raise _fail(file, line, col, msg, hint, code="syntax") from None
     except yaml.YAMLError as exc:  # reader errors: control characters and the like
         raise _fail(file, 1, 1, f"YAML error: {exc}", code="syntax") from None
-    return root, tree
+    finally:
+        if loader is not None:
+            loader.dispose()
+    return root, PositionTree(file, shadow_root)
 
 
 class _NoKey:
@@ -147,18 +232,16 @@ class _NoKey:
 _NO_KEY = _NoKey()
 
 
-def read_yaml_file(path: Path, display: str) -> tuple[Any, PositionTree]:
-    """Read a YAML file from disk with size and encoding checks first."""
-    if path.is_dir():
-        raise _fail(display, 0, 0, "is a directory, expected a YAML file", code="io")
+def read_yaml_file(path: Path, display: str, folder: Path | None = None) -> tuple[Any, PositionTree]:
+    """Read a YAML file of ``folder`` (default: its own folder) with the safe-file rule, size and encoding
+    checks first: a FIFO, device, directory or a symlink leaving the folder is refused, never read."""
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise _fail(display, 1, 1, f"file is {size} bytes; the limit is {MAX_FILE_BYTES}",
-                        "split the data into several files", code="size")
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise _fail(display, 0, 0, f"cannot read file: {exc.strerror}", code="io") from None
+        raw = read_safe(path.parent if folder is None else folder, path, MAX_FILE_BYTES, "a YAML file")
+    except UnsafeFile as exc:
+        if exc.code == "size":
+            raise _fail(display, 1, 1, f"file {exc.reason}", "split the data into several files",
+                        code="size") from None
+        raise _fail(display, 0, 0, exc.reason, code="io") from None
     text = _decode(raw, display)
     if "\x00" in text:
         raise _fail(display, 1, 1, "file contains NUL characters; expected a text YAML file", code="encoding")

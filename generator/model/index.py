@@ -87,8 +87,9 @@ class GameIndex:
         """The file of an asset path from the data (validated to stay inside the game folder)."""
         if not relative or self.folder is None:
             return None
-        path = (self.folder / relative).resolve()
-        return path if self.folder.resolve() in path.parents and path.is_file() else None
+        from generator.load.assets import resolve_asset
+
+        return resolve_asset(self.folder, relative)[0]  # the one rule: inside, regular, a sound image
 
     def module_of(self, comp_id: str) -> str:
         return self.components[comp_id].module

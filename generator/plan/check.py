@@ -49,4 +49,6 @@ def check_text_fits(ctx: CheckContext) -> None:
 
 def validated_games(data_dir: Path, games: list[str] | None) -> list[GameResult]:
     """Load and validate the games, then resolve their plans (text fit, glyphs) — the full check."""
-    return validate_games(data_dir, games, extra_checks=(check_text_fits,))
+    from generator.plan.printable import check_printable
+
+    return validate_games(data_dir, games, extra_checks=(check_printable, check_text_fits))

@@ -123,6 +123,10 @@ def _impose(index: GameIndex, items, opts: SheetOptions) -> Imposed:
         return impose(items, opts)
     except FaceTextError as exc:  # validation catches these first; this is the last guard
         raise DataErrors([Issue(SourceSpan(index.game_id), "", str(exc), code="text-fit", game=index.game_id)]) from None
+    except ValueError as exc:  # an item too large for the sheet (validation reports most of these first)
+        if "does not fit" not in str(exc):
+            raise
+        raise DataErrors([Issue(SourceSpan(index.game_id), "", str(exc), code="size", game=index.game_id)]) from None
 
 
 def _write(index: GameIndex, job: PrintJob, kind: str, items, path: str, title: str, out: OutputDir,

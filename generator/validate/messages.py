@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+MAX_QUOTED = 200
+
 
 def _got(value: Any) -> str:
     if isinstance(value, dict):
@@ -55,6 +57,8 @@ def describe(error: dict) -> str:
     for prefix in ("Value error, ", "Assertion failed, "):
         if message.startswith(prefix):
             message = message[len(prefix):]
+    if len(message) > MAX_QUOTED:  # a validator that quotes the whole value: keep the start of it
+        message = f"{message[:MAX_QUOTED]}… ({len(message) - MAX_QUOTED} more characters)"
     return message
 
 

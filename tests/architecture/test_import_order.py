@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "generator"
 
 PHASES = ["base", "load", "schema", "model", "validate", "text", "plan", "layout", "render", "rules_site",
           "targets", "pipeline", "commands", "cli"]
-BASE = {"__init__", "__main__x", "errors", "console", "i18n", "geom", "write", "fonts"}
+BASE = {"__init__", "errors", "console", "i18n", "geom", "write", "fonts", "resources"}
 
 
 def phase_of(module: str) -> str:

@@ -7,10 +7,11 @@ import json
 import pytest
 
 from generator.load.discover import game_folders
+from generator.plan.kinds import BY_METHOD
 from generator.validate.run import validate_folder
 from tests.conftest import CARDS_DATA, FIXTURES
 
-PRINTED_HERE = {"deck", "token", "die", "tile", "aid"}  # boards are the boards target's
+PRINTED_HERE = set(BY_METHOD)  # every registered kind; boards are the boards target's
 ARTIFACT_KEYS = {"game", "kind", "profile", "paper", "path", "pages", "items", "item_size_mm", "bleed_mm",
                  "duplex", "contents"}
 

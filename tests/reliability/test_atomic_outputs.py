@@ -13,13 +13,17 @@ from pathlib import Path
 import pytest
 
 from generator.errors import UsageError
-from generator.write.atomic import STAGING, OutputDir
+from generator.write.atomic import LOCK, STAGING, OutputDir
 from tests.conftest import CARDS_DATA, ROOT, edit
 
 
 def _snapshot(root: Path) -> dict[str, str]:
     return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(root.rglob("*")) if p.is_file() and STAGING not in p.relative_to(root).parts}
+            for p in sorted(root.rglob("*")) if p.is_file() and not p.relative_to(root).parts[0].startswith(STAGING)}
+
+
+def _stages(out: Path) -> list[Path]:
+    return sorted(out.glob(STAGING + "*"))
 
 
 def _build_cmd(data: Path, out: Path) -> list[str]:
@@ -39,10 +43,9 @@ def built(tmp_path_factory):
 
 
 def _wait_for_staged_files(out: Path, proc: subprocess.Popen, timeout: float = 120) -> None:
-    stage = out / STAGING
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if stage.exists() and sum(1 for p in stage.rglob("*.pdf")) >= 2:
+        if sum(1 for stage in _stages(out) for p in stage.rglob("*.pdf")) >= 2:
             return
         if proc.poll() is not None:
             pytest.fail("the build finished before it could be interrupted")
@@ -66,10 +69,10 @@ def test_killed_build_leaves_previous_outputs(built, tmp_path, sig):
     assert b"Traceback" not in err
     assert _snapshot(out) == before, "a killed build changed the previous outputs"
     if sig == signal.SIGINT:
-        assert not (out / STAGING).exists(), "an interrupted build must clean its staging folder"
+        assert not _stages(out), "an interrupted build must clean its staging folder"
     # the next build recovers (and clears what a SIGKILL left behind)
     subprocess.run(_build_cmd(data, out), cwd=ROOT, check=True, capture_output=True, timeout=300)
-    assert not (out / STAGING).exists()
+    assert not _stages(out), "the next build cleans what a killed one left"
     assert _snapshot(out) != before
 
 
@@ -84,7 +87,7 @@ def test_output_dir_refuses_escapes_and_double_writes(tmp_path):
     assert not (tmp_path / "out" / "a" / "b.txt").exists()  # staged until commit
     out.commit()
     assert (tmp_path / "out" / "a" / "b.txt").read_text() == "1"
-    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["a"]
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [LOCK, "a"]
 
 
 def test_build_writes_only_inside_output(tmp_path, run_cli):

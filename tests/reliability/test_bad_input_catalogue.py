@@ -98,7 +98,7 @@ CASES = {
     "asset-absolute": (_replace("decks.yaml", "    stats: {defence: 4}\n",
                                 "    stats: {defence: 4}\n    image: /etc/passwd.png\n"),
                        "decks.yaml:", "is an absolute path"),
-    "asset-symlink-out": (_symlink_out, "decks.yaml:", "resolves outside the game folder"),
+    "asset-symlink-out": (_symlink_out, "decks.yaml:", "leads outside its folder"),
     "text-too-long": (_replace("decks.yaml", "Daje 1 :gold: w fazie zakupu.", "Daje złoto. " * 200),
                       "decks.yaml:", "box 'text': text does not fit"),
     "glyph-missing": (_replace("decks.yaml", "Daje 1 :gold: w fazie zakupu.", "Daje 1 złoto 金貨."),

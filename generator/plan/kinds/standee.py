@@ -39,7 +39,10 @@ def plan(ctx: PlanContext) -> Iterator[PrintItem]:
         panel = size_of(spec.size, PANEL)
         unit = ctx.t(spec.label) if spec.label else ctx.t(comp.name)
         groups: list[tuple[str | None, int]] = []
-        if comp.per_faction and comp.count != UNKNOWN:
+        inherited = _single_faction(ctx, comp)
+        if inherited:
+            groups.append((inherited, count))
+        elif comp.per_faction and comp.count != UNKNOWN:
             known = 0
             for faction_id, n in comp.per_faction.items():
                 if n != UNKNOWN:
@@ -60,22 +63,38 @@ def plan(ctx: PlanContext) -> Iterator[PrintItem]:
                                 origin=("components", pos))
 
 
+def _single_faction(ctx: PlanContext, comp) -> str | None:
+    """The faction of a figure whose own breakdown (or an ancestor's) names exactly one faction."""
+    seen = set()
+    while comp is not None and comp.id not in seen:
+        seen.add(comp.id)
+        if comp.per_faction and len(comp.per_faction) == 1:
+            return next(iter(comp.per_faction))
+        if comp.per_faction:
+            return None
+        comp = ctx.index.components.get(comp.parent) if comp.parent else None
+    return None
+
+
 def _panel(rect: Rect, name: str, faction: str | None, colour: str, ctx: PlanContext) -> list:
     items: list = [RectItem(rect, fill="#ffffff", stroke=None, stroke_pt=0),
                    RectItem(Rect(rect.x, rect.y, rect.w, 5.0), fill=colour, stroke=None, stroke_pt=0),
                    RectItem(Rect(rect.x, rect.bottom - 3.0, rect.w, 3.0), fill=colour, stroke=None, stroke_pt=0)]
-    silhouette = Rect(rect.x + rect.w * 0.2, rect.y + 7.0, rect.w * 0.6, rect.h * 0.42)
+    text_h = 7.0 + (6.0 if faction else 0.0)
+    sil_h = max(rect.h - 6.0 - text_h - 4.5, 6.0)
+    silhouette = Rect(rect.x + rect.w * 0.2, rect.y + 6.0, rect.w * 0.6, sil_h)
     items.append(RectItem(silhouette, fill=F._tint(colour, 0.75), stroke=None, stroke_pt=0, radius=rect.w * 0.3))
     initial = (name or "?")[:1].upper()
-    items.append(TextItem(silhouette.center.x, silhouette.center.y + 3.0, initial, font=F.BOLD, size_pt=16,
-                          anchor="middle", fill="#ffffff"))
-    text_top = silhouette.bottom + 1.0
+    size = min(16.0, sil_h * 2.2)
+    items.append(TextItem(silhouette.center.x, silhouette.center.y + 0.36 * size * 0.3528, initial, font=F.BOLD,
+                          size_pt=size, anchor="middle", fill="#ffffff"))
+    text_top = silhouette.bottom + 0.5
     name_box = F.Box("name", rect.x + 1.0, text_top, rect.w - 2.0, 7.0, 7.5, 5.0, bold=True, align="center",
                      valign="middle")
     items.extend(F.text_box(name_box, name, ctx.metrics))
     if faction:
-        fac_box = F.Box("faction", rect.x + 1.0, text_top + 7.0, rect.w - 2.0, rect.bottom - 3.5 - text_top - 7.0,
-                        6.5, 5.0, align="center", valign="top")
+        fac_box = F.Box("faction", rect.x + 1.0, text_top + 7.0, rect.w - 2.0, 6.0, 6.5, 4.5, align="center",
+                        valign="top")
         items.extend(F.text_box(fac_box, faction, ctx.metrics))
     return items
 
