@@ -25,7 +25,7 @@ from generator.errors import DataErrors, Severity
 from generator.plan.check import validated_games
 from generator.validate.report import to_json
 from generator.write import cache
-from generator.write.atomic import OutputDir
+from generator.write.atomic import OutputDir, OutputLock
 from generator.write.manifest import MANIFEST, Manifest
 
 GENERATORS: list = []  # (name, callable(indexes, out, manifest, args)) registered by targets as they land
@@ -68,9 +68,17 @@ def up_to_date(root: Path, key: str, with_site: bool) -> bool:
 
 def run_build(args) -> int:
     key = build_key(args)
-    if up_to_date(Path(args.out).resolve(), key, with_site="site" not in args.skip):
-        out_console().print("Nothing changed since the last build: every output is up to date.")
-        return 0
+    root = Path(args.out).resolve()
+    force = getattr(args, "force", False)
+    if not force and (root / MANIFEST).is_file():
+        lock = OutputLock(root)  # another run may be writing there: wait for it as any build would
+        try:
+            fresh = up_to_date(root, key, with_site="site" not in args.skip)
+        finally:
+            lock.release()
+        if fresh:
+            out_console().print("Nothing changed since the last build: every output is up to date.")
+            return 0
     results = validated_games(args.data, args.games)
     errors = [i for r in results for i in r.issues if i.severity == Severity.ERROR]
     if errors:
@@ -83,7 +91,7 @@ def run_build(args) -> int:
     previous = Manifest.load(out, set(), keep_inputs=True)
     manifest = Manifest.load(out, {r.game_id for r in results}, kinds=rebuilt, keep_inputs=True)
     manifest.inputs.pop("build", None)
-    builds = cache.BuildCache(out, previous.artifacts)
+    builds = cache.BuildCache(out, [] if force else previous.artifacts)  # --force: nothing is kept
     cache.activate(builds)
     try:
         with out.transaction():  # nothing half-built replaces the previous outputs
@@ -146,7 +154,7 @@ def _site(generate, indexes, out: OutputDir, manifest: Manifest, args, report: s
     data = [(ix.game_id, ix.data.model_dump(mode="json"), builds_assets(ix)) for ix in indexes]
     key = cache._sha(cache.engine_hash(), cache.stable_json(data), report, cache.stable_json(links),
                      cache.stable_json(games), cache.tree_hash(Path(args.data)) if games else "")
-    if manifest.inputs.get("site") == key and (out.root / SITE).is_dir() and (out.root / SITE_SRC).is_dir():
+    if not getattr(args, "force", False) and manifest.inputs.get("site") == key and (out.root / SITE).is_dir() and (out.root / SITE_SRC).is_dir():
         return  # not claimed: the site in place stays as it is
     generate(indexes, out, manifest, args)
     manifest.inputs["site"] = key

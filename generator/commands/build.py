@@ -16,6 +16,8 @@ def add_arguments(parser) -> None:
                         help="paper for home sheets (default: both)")
     parser.add_argument("--profile", action="append", choices=["home", "printshop"],
                         help="print profile (default: both)")
+    parser.add_argument("--force", action="store_true",
+                        help="rebuild every output even when its inputs are unchanged")
     parser.add_argument("--jobs", "-j", type=_jobs, default=None, metavar="N",
                         help="worker processes for print sheets and boards (default: the CPU count; 1 = serial)")
 

@@ -72,6 +72,11 @@ def test_a_changed_option_or_lost_file_is_rebuilt(tmp_path, demo_data, run_cli):
     # the A4 sheets were made from the same inputs and are kept; boards depend on the paper list: redrawn
     assert {p for p in rewritten(before, after) if not p.startswith("demo/boards/")} == {"manifest.json"}
     assert not any(p.startswith("demo/boards/") and "letter" in p for p in after)
+    # --force rebuilds everything
+    assert run_cli("build", "--data", demo_data, "--out", out, "--skip", "site", "--paper", "a4", "--force").code == 0
+    forced = snapshot(out)
+    artifacts = {p for p in after if p.startswith("demo/")}
+    assert set(forced) == set(after) and rewritten(after, forced) >= artifacts and len(artifacts) > 20
 
 
 def test_parallel_and_serial_builds_are_byte_identical(tmp_path, demo_data, run_cli):
