@@ -1,5 +1,5 @@
 """One module per `pnp` verb; each has HELP, add_arguments(parser) and run(args) -> exit code."""
-from generator.commands import boards, build, inventory, schema, serve, setup, site, validate
+from generator.commands import boards, build, inventory, new, schema, serve, setup, site, validate
 from generator.commands import print as print_cmd
 
 COMMANDS = {
@@ -12,4 +12,5 @@ COMMANDS = {
     "boards": boards,
     "site": site,
     "serve": serve,
+    "new": new,
 }

@@ -27,11 +27,13 @@ def add_arguments(parser) -> None:
                         help="poster scale, 1 = real size (default 1)")
     parser.add_argument("--onepage-scale", type=float, default=None, metavar="S",
                         help="scale of the one-page PDF (default: the largest that fits, at most 1)")
-    parser.add_argument("--lang", choices=["pl", "en"], default="pl", help="language of names on the boards")
+    parser.add_argument("--lang", default=None, metavar="LANG",
+                        help="language of names on the boards (one of the game's languages; default: its first)")
 
 
 def run(args) -> int:
-    from generator.targets.boards import generate
+    from generator.commands.common import game_language
+    from generator.targets.boards import BoardOptions, generate
     from generator.write.atomic import OutputDir
     from generator.write.manifest import Manifest
 
@@ -40,12 +42,16 @@ def run(args) -> int:
         raise UsageError(f"{args.game} plays with {index.player_counts} players, not {args.players}")
     if not index.data.boards:
         raise UsageError(f"{args.game} has no boards in its data")
+    lang = game_language(index, args.lang)
+    opts = BoardOptions(papers=tuple(p for p in ("a4", "letter") if p in (args.paper or ("a4", "letter"))),
+                        players=args.players, overlap=args.overlap, poster_scale=args.poster_scale,
+                        onepage_scale=args.onepage_scale, lang=lang)
     out = OutputDir(args.out)
     manifest = Manifest.load(out, {index.game_id}, kinds={"board"})
     with out.transaction():
-        entries = generate([index], out, manifest, args)
+        entries = generate([index], out, manifest, opts)
         manifest.save(out)
-    table = Table(title=f"{escape(index.data.game.title.pl)} — boards")
+    table = Table(title=f"{escape(index.data.game.title.get(lang))} — boards")
     for col in ("file", "profile", "paper", "pages", "scale"):
         table.add_column(col, justify="left" if col in ("file", "profile", "paper") else "right")
     for e in entries:

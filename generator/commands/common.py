@@ -28,3 +28,16 @@ def print_json(payload) -> None:
 
     sys.stdout.write(json_terminal_safe(json.dumps(payload, ensure_ascii=False, indent=2, sort_keys=False)))
     sys.stdout.write("\n")
+
+
+def game_language(index: GameIndex, asked: str | None) -> str:
+    """The language to make a game's outputs in: the one asked for (if the game has it) or its first."""
+    from generator.errors import UsageError
+
+    langs = list(index.data.game.languages)
+    if asked is None:
+        return langs[0]
+    if asked not in langs:
+        raise UsageError(f"{index.game_id} is written in {', '.join(langs)}, not '{asked}'; "
+                         f"use --lang {langs[0]}")
+    return asked

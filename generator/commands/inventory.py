@@ -26,7 +26,7 @@ def run(args) -> int:
     if args.json:
         print_json(report)
         return 0
-    table = Table(title=f"{index.data.game.title.pl} — inventory")
+    table = Table(title=f"{index.data.game.title.get(index.data.game.languages[0])} — inventory")
     for col in ("id", "name", "kind", "count", "module", "source"):
         table.add_column(col)
     depth = {c.id: 0 for c in index.data.components}

@@ -8,7 +8,7 @@ from __future__ import annotations
 from rich.markup import escape
 from rich.table import Table
 
-from generator.commands.common import one_game
+from generator.commands.common import game_language, one_game
 from generator.console import out_console
 from generator.errors import UsageError
 from generator.geom.paper import POD_TEMPLATES
@@ -27,7 +27,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--bleed", type=float, help="bleed in mm (default 0 home, 3 print shop)")
     parser.add_argument("--duplex-offset", default="0,0", metavar="X,Y",
                         help="shift backs by X,Y mm (read it off the calibration sheet)")
-    parser.add_argument("--lang", choices=["pl", "en"], default="pl", help="language printed on the items")
+    parser.add_argument("--lang", default=None, metavar="LANG",
+                        help="language printed on the items (one of the game's languages; default: its first)")
     parser.add_argument("--no-png", action="store_true", help="print shop: skip the per-card PNGs")
     parser.add_argument("--cmyk", action="store_true", help="write colours as device CMYK (print shop)")
     parser.add_argument("--pod", choices=sorted({t.service for t in POD_TEMPLATES.values()}),
@@ -53,8 +54,9 @@ def run(args) -> int:
     if args.pod and args.profile != "printshop":
         raise UsageError("--pod sizes the print-shop PNGs; use it with --profile printshop")
     index = one_game(args, args.game)
+    lang = game_language(index, args.lang)
     job = PrintJob(profile=args.profile, paper=args.paper, duplex=args.duplex, bleed=args.bleed, offset=offset,
-                   lang=args.lang, png=not args.no_png, cmyk=args.cmyk, pod=args.pod)
+                   lang=lang, png=not args.no_png, cmyk=args.cmyk, pod=args.pod)
     out = OutputDir(args.out)
     manifest = Manifest.load(out, set())
     folder = f"{index.game_id}/print/{job.folder}"
@@ -63,7 +65,7 @@ def run(args) -> int:
         out.claim(folder)
         entries = print_game(index, job, out, manifest)
         manifest.save(out)
-    table = Table(title=f"{escape(index.data.game.title.pl)} — {job.folder}")
+    table = Table(title=f"{escape(index.data.game.title.get(lang))} — {job.folder}")
     for col in ("file", "kind", "pages", "items"):
         table.add_column(col, justify="right" if col in ("pages", "items") else "left")
     for e in entries:

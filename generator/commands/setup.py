@@ -30,7 +30,7 @@ def run(args) -> int:
     if args.json:
         print_json(report)
         return 0
-    table = Table(title=f"{index.data.game.title.pl} — setup")
+    table = Table(title=f"{index.data.game.title.get(index.data.game.languages[0])} — setup")
     table.add_column("component")
     for n in report["player_counts"]:
         table.add_column(f"{n}p", justify="right")

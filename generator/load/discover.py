@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import DataErrors, Issue, SourceSpan, UsageError, display_path
+from generator.load.csv_source import expand_csv_decks
 from generator.load.positions import PositionTree
 from generator.load.safe_files import inside
 from generator.load.yaml_source import read_yaml_file
@@ -105,6 +106,7 @@ def load_game(folder: Path, top_keys: tuple[str, ...], list_keys: frozenset[str]
                                 code="type"))
             continue
         _merge(raw, data, tree, issues, list_keys)
+    expand_csv_decks(raw, issues)  # decks[].cards_csv: spreadsheet rows become cards (load/csv_source.py)
     if issues:
         raise DataErrors(issues)
     return raw

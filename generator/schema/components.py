@@ -84,6 +84,8 @@ class Deck(StrictModel):
     color: str = Field("#6b5b3e", pattern=r"^#[0-9a-fA-F]{6}$")
     cost_range: tuple[NonNegInt, NonNegInt] | None = None
     faction: Id | None = None
+    # a spreadsheet (CSV, next to the YAML) whose rows are this deck's cards; read by load/csv_source.py
+    cards_csv: str | None = None
 
 
 StatValue = Annotated[int | float | str, Field(union_mode="left_to_right")]
@@ -176,6 +178,8 @@ class Track(StrictModel):
     spaces: Count
     start: int = 0
     side: Id | None = None
+    # panel: a row of numbered boxes among the other parts; perimeter: the boxes run around the board's edge
+    path: Literal["panel", "perimeter"] = "panel"
     source: Source
 
 

@@ -3,12 +3,24 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field, ValidationInfo, field_validator
+from pydantic_core import PydanticCustomError
 
-from generator.schema.base import Id, L10n, PlayerRange, Source, StrictModel
+from generator.schema.base import DEFAULT_LANGUAGES, LANGUAGE_CODE, Id, L10n, PlayerRange, Source, StrictModel
 from generator.schema.components import Board, Card, CardLayout, Component, Deck, Icon, Tile
 from generator.schema.rules import Constant, Contradiction, CostRule, Recipe, RuleSection, Table, Term
 from generator.schema.setup import Module, Scenario, Setup
+
+
+def _language_code(value: object) -> object:
+    if not (isinstance(value, str) and LANGUAGE_CODE.fullmatch(value)):
+        raise PydanticCustomError("language", "expected a two-letter ISO 639-1 language code such as 'en' or "
+                                              "'pl', got {got}", {"got": repr(value)})
+    return value
+
+
+LanguageCode = Annotated[str, BeforeValidator(_language_code),
+                         Field(pattern=r"^[a-z]{2}$", description="an ISO 639-1 language code, e.g. en")]
 
 
 class PlayTime(StrictModel):
@@ -27,7 +39,7 @@ class Age(StrictModel):
 class Rulebook(StrictModel):
     file: str
     title: str
-    language: Literal["pl", "en"] = "pl"
+    language: LanguageCode = "pl"
 
 
 class Faction(StrictModel):
@@ -50,10 +62,37 @@ class Game(StrictModel):
     players: PlayerRange
     play_time: PlayTime | None = None
     age: Age | None = None
-    languages: list[Literal["pl", "en"]] = ["pl", "en"]
-    rulebook: Rulebook
+    # every localized text of the game is given in exactly these languages; outputs are made in them
+    languages: Annotated[list[LanguageCode], Field(min_length=1, max_length=12)] = list(DEFAULT_LANGUAGES)
+    # rulebook: a published game transcribed from its rulebook (every value cites it or is an assumption);
+    # original: a designer's own game (no rulebook; a value without a source is the designer's decision)
+    origin: Literal["rulebook", "original"] = "rulebook"
+    rulebook: Rulebook | None = Field(None, validate_default=True)
     summary: L10n
     publisher: str | None = None
+    designer: str | None = None
+
+    @field_validator("languages")
+    @classmethod
+    def _distinct(cls, value: list[str]) -> list[str]:
+        if len(set(value)) != len(value):
+            raise PydanticCustomError("language", "game.languages lists a language twice: {langs}",
+                                      {"langs": ", ".join(value)})
+        return value
+
+    @field_validator("rulebook")
+    @classmethod
+    def _rulebook_cited(cls, value: Rulebook | None, info: ValidationInfo) -> Rulebook | None:
+        # runs even when absent (validate_default), and whatever else is wrong with the game mapping
+        if value is None and info.data.get("origin", "rulebook") == "rulebook":
+            raise PydanticCustomError(
+                "rulebook_missing", "required field 'rulebook' is missing (a game transcribed from a rulebook "
+                                    "cites it; set 'origin: original' for your own game)")
+        return value
+
+    @property
+    def is_original(self) -> bool:
+        return self.origin == "original"
 
 
 class GameData(StrictModel):

@@ -8,22 +8,31 @@ For every board of every game, one drawing per variant (side × player count, se
 - ``<game>/boards/<variant>-onepage-<paper>.pdf`` — the whole board on one sheet (fit, never above 100%,
   or the scale asked for).
 
-``args`` may come from ``pnp build`` or ``pnp boards``; every option is read with a default.
+Options are one typed ``BoardOptions`` (``pnp boards`` builds it; ``pnp build`` passes its arguments, which
+carry none of the board options, so the defaults apply). Wording is in the game's languages.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from generator.errors import UsageError
+from generator.errors import DataErrors, Issue, SourceSpan, UsageError
 from generator.geom.paper import PAPERS
 from generator.geom.scene import TextItem
 from generator.layout.boards import BoardDrawing, BoardVariant, board_variants, layout_board
-from generator.layout.poster import DEFAULT_OVERLAP, onepage_scene, plan_onepage, plan_poster, poster_scene
+from generator.layout.boards.poster import (
+    DEFAULT_OVERLAP,
+    onepage_scene,
+    plan_onepage,
+    plan_poster,
+    poster_scene,
+)
+from generator.layout.boards.sizing import BoardDoesNotFit
 from generator.model.index import GameIndex
 from generator.render import fonts
 from generator.render.pdf import render_pdf
 from generator.render.svg import render_svg
 from generator.text import metrics
+from generator.validate.structure import format_path
 from generator.write.atomic import OutputDir
 from generator.write.manifest import Manifest
 
@@ -32,18 +41,38 @@ PAPER_NAMES = ("a4", "letter")
 REPLACEMENT = "□"
 
 
-def options(args) -> dict:
-    """Every option this target reads, with its default (build passes fewer than `pnp boards`)."""
-    papers = getattr(args, "paper", None) or list(PAPER_NAMES)
-    overlap = getattr(args, "overlap", None)
-    return {
-        "papers": [p for p in PAPER_NAMES if p in papers],
-        "players": getattr(args, "players", None),
-        "overlap": DEFAULT_OVERLAP if overlap is None else float(overlap),
-        "poster_scale": float(getattr(args, "poster_scale", None) or 1.0),
-        "onepage_scale": getattr(args, "onepage_scale", None),
-        "lang": getattr(args, "lang", None) or "pl",
-    }
+@dataclass(frozen=True)
+class BoardOptions:
+    """Everything the boards target reads, typed and checked once (built by the command layer)."""
+
+    papers: tuple[str, ...] = PAPER_NAMES
+    players: int | None = None
+    overlap: float = DEFAULT_OVERLAP
+    poster_scale: float = 1.0
+    onepage_scale: float | None = None
+    lang: str | None = None  # None: each game's first language
+
+    def __post_init__(self) -> None:
+        if self.overlap < 0:
+            raise UsageError(f"--overlap must be ≥ 0 mm, got {self.overlap:g}")
+        if self.poster_scale <= 0:
+            raise UsageError(f"--poster-scale must be positive, got {self.poster_scale:g}")
+
+    @classmethod
+    def from_args(cls, args) -> BoardOptions:
+        """From `pnp boards` or `pnp build` arguments (build has none of the board options: defaults)."""
+        given = vars(args)
+        papers = given.get("paper") or list(PAPER_NAMES)
+        overlap = given.get("overlap")
+        return cls(papers=tuple(p for p in PAPER_NAMES if p in papers), players=given.get("players"),
+                   overlap=DEFAULT_OVERLAP if overlap is None else float(overlap),
+                   poster_scale=float(given.get("poster_scale") or 1.0), onepage_scale=given.get("onepage_scale"),
+                   lang=given.get("lang"))
+
+    def language(self, index: GameIndex) -> str:
+        """The language drawn for this game: the one asked for when the game has it, else its first."""
+        langs = index.data.game.languages
+        return self.lang if self.lang in langs else langs[0]
 
 
 def variants_for(index: GameIndex, players: int | None = None) -> list[tuple[object, BoardVariant]]:
@@ -57,26 +86,40 @@ def variants_for(index: GameIndex, players: int | None = None) -> list[tuple[obj
     return out
 
 
-def draw(index: GameIndex, board, variant: BoardVariant, lang: str = "pl") -> BoardDrawing:
-    drawing = layout_board(board, variant, tiles=index.data.tiles, icons=index.data.icons, metrics=metrics.METRICS,
-                           lang=lang, game_title=getattr(index.data.game.title, lang))
+def draw(index: GameIndex, board, variant: BoardVariant, lang: str | None = None) -> BoardDrawing:
+    """One variant drawn in the game's languages (``lang`` first); a board too small for its parts is a
+    located data error."""
+    game = index.data.game
+    lang = lang if lang in game.languages else game.languages[0]
+    try:
+        drawing = layout_board(board, variant, tiles=index.data.tiles, icons=index.data.icons,
+                               metrics=metrics.METRICS, lang=lang, game_title=game.title.get(lang) or "",
+                               langs=game.languages, original=game.is_original)
+    except BoardDoesNotFit as exc:
+        raise DataErrors([_located(index, board, exc)]) from None
     return _drawable(drawing)
 
 
+def _located(index: GameIndex, board, exc: BoardDoesNotFit) -> Issue:
+    number = next(i for i, b in enumerate(index.data.boards) if b is board)
+    path = ("boards", number, *exc.path)
+    raw = getattr(getattr(index, "report", None), "raw", None)
+    span = raw.span(path) if raw is not None else SourceSpan(index.game_id)
+    return Issue(span, format_path(path), str(exc), code="board-size", game=index.game_id)
+
+
 def generate(indexes: list[GameIndex], out: OutputDir, manifest: Manifest, args) -> list[dict]:
-    """Draw and write every board variant of every game; returns the manifest entries added."""
-    opts = options(args)
-    if opts["overlap"] < 0:
-        raise UsageError(f"--overlap must be ≥ 0 mm, got {opts['overlap']:g}")
-    if opts["poster_scale"] <= 0:
-        raise UsageError(f"--poster-scale must be positive, got {opts['poster_scale']:g}")
+    """Draw and write every board variant of every game; returns the manifest entries added.
+
+    ``args`` is a ``BoardOptions`` (from `pnp boards`) or the parsed arguments of `pnp build`."""
+    opts = args if isinstance(args, BoardOptions) else BoardOptions.from_args(args)
     entries: list[dict] = []
     for index in indexes:
         game = index.game_id
         if index.data.boards or (out.root / game / "boards").exists():
             out.claim(f"{game}/boards")  # replaced whole: boards no longer in the data disappear
-        for board, variant in variants_for(index, opts["players"]):
-            drawing = draw(index, board, variant, opts["lang"])
+        for board, variant in variants_for(index, opts.players):
+            drawing = draw(index, board, variant, opts.language(index))
             base = f"{game}/boards/{variant.slug}"
             common = {"game": game, "kind": KIND, "board": board.id, "side": variant.side_id,
                       "players": variant.players, "variant": variant.slug, "items": 1,
@@ -85,33 +128,33 @@ def generate(indexes: list[GameIndex], out: OutputDir, manifest: Manifest, args)
                       "size_assumed": drawing.size_assumed}
             target = out.write_text(f"{base}.svg", render_svg(drawing.page()))
             entries.append(manifest.add(out, target, **common, profile="svg", paper=None, pages=1, scale=1.0))
-            notes = [n for n in drawing.notes if "assum" in n or "scaled" in n]
-            for paper in opts["papers"]:
+            notes = list(drawing.size_notes)
+            for paper in opts.papers:
                 plan = _poster_plan(drawing, paper, opts)
                 if plan.pages > 1:
-                    pdf = render_pdf(poster_scene(plan, drawing.items, drawing.title, notes))
+                    pdf = render_pdf(poster_scene(plan, drawing.items, drawing.title, notes, drawing.langs))
                     target = out.write_bytes(f"{base}-poster-{paper}.pdf", pdf)
                     entries.append(manifest.add(out, target, **common, profile="poster", paper=paper,
                                                 pages=plan.pages + 1, scale=plan.scale, overlap_mm=plan.overlap,
                                                 grid=[plan.rows, plan.cols]))
                 one = _onepage_plan(drawing, paper, opts)
-                pdf = render_pdf(onepage_scene(one, drawing.items, drawing.title, notes))
+                pdf = render_pdf(onepage_scene(one, drawing.items, drawing.title, notes, drawing.langs))
                 target = out.write_bytes(f"{base}-onepage-{paper}.pdf", pdf)
                 entries.append(manifest.add(out, target, **common, profile="onepage", paper=paper, pages=1,
                                             scale=round(one.scale, 4)))
     return entries
 
 
-def _poster_plan(drawing: BoardDrawing, paper: str, opts: dict):
+def _poster_plan(drawing: BoardDrawing, paper: str, opts: BoardOptions):
     try:
-        return plan_poster(drawing.size, PAPERS[paper], overlap=opts["overlap"], scale=opts["poster_scale"])
+        return plan_poster(drawing.size, PAPERS[paper], overlap=opts.overlap, scale=opts.poster_scale)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
 
 
-def _onepage_plan(drawing: BoardDrawing, paper: str, opts: dict):
+def _onepage_plan(drawing: BoardDrawing, paper: str, opts: BoardOptions):
     try:
-        return plan_onepage(drawing.size, PAPERS[paper], scale=opts["onepage_scale"])
+        return plan_onepage(drawing.size, PAPERS[paper], scale=opts.onepage_scale)
     except ValueError as exc:
         raise UsageError(f"{drawing.variant.slug}: {exc}") from None
 

@@ -9,6 +9,7 @@ from generator.validate.context import CheckContext
 def check_counts(ctx: CheckContext) -> None:
     _check_tree(ctx)
     _check_per_faction(ctx)
+    _check_faction_cards(ctx)
     _check_decks(ctx)
     _check_printables(ctx)
     _check_conflicts(ctx)
@@ -64,6 +65,40 @@ def _check_per_faction(ctx: CheckContext) -> None:
         if missing and len(comp.per_faction) > 1:
             ctx.warning(("components", i, "per_faction"),
                         f"per-faction counts of '{comp.id}' leave out {', '.join(missing)}", code="count-faction")
+
+
+def _check_faction_cards(ctx: CheckContext) -> None:
+    """Per-faction (per-suit) counts of a deck's component equal the copies of the cards carrying that faction.
+
+    A card moved to another faction while the counts still say 12/12/12 is caught here. Checked when every
+    card of the deck names its faction (or the deck does) and every count involved is known."""
+    by_deck = ctx.index.cards_by_deck
+    decks_of: dict[str, list] = {}
+    for deck in ctx.data.decks:
+        decks_of.setdefault(deck.component, []).append(deck)
+    for i, comp in enumerate(ctx.data.components):
+        if not comp.per_faction or comp.id not in decks_of:
+            continue
+        carried: dict[str, int] = {}
+        complete = True
+        for deck in decks_of[comp.id]:
+            for card in by_deck.get(deck.id, []):
+                faction = card.faction or deck.faction
+                if faction is None or card.copies == UNKNOWN:
+                    complete = False
+                    continue
+                carried[faction] = carried.get(faction, 0) + card.copies
+        if not complete or not carried:
+            continue
+        if set(carried) - set(comp.per_faction):
+            continue  # a partial per_faction (some factions left out) is warned about above
+        stated = {f: n for f, n in comp.per_faction.items() if n != UNKNOWN}
+        wrong = [f for f in sorted(stated) if carried.get(f, 0) != stated[f]]
+        if wrong:
+            detail = ", ".join(f"{f} {stated[f]} stated / {carried.get(f, 0)} on cards" for f in wrong)
+            ctx.error(("components", i, "per_faction"),
+                      f"per-faction counts of '{comp.id}' differ from the copies of the cards of each faction "
+                      f"({detail})", hint="move the card back, or update per_faction", code="count-faction")
 
 
 def _check_decks(ctx: CheckContext) -> None:
@@ -146,7 +181,7 @@ def _check_conflicts(ctx: CheckContext) -> None:
     data = ctx.data
     for i, item in enumerate(data.contradictions):
         readings = "; ".join(f"{r.value!s} per {r.source.cite()}" for r in item.readings)
-        ctx.finding(("contradictions", i), f"rulebook contradiction '{item.id}': {item.summary.en}"
+        ctx.finding(("contradictions", i), f"rulebook contradiction '{item.id}': {_show(item.summary, 'en')[1:-1]}"
                     + (f" ({readings})" if readings else "") + f" [{item.source.cite()}]")
     groups = [("components", data.components), ("cards", data.cards), ("constants", data.constants)]
     if data.setup:
@@ -165,10 +200,11 @@ def _check_conflicts(ctx: CheckContext) -> None:
                             + (f" — {reading.note}" if reading.note else ""))
 
 
-def _show(value) -> str:
-    """A value as a person reads it: localized text by its Polish form, the rest as written."""
-    if hasattr(value, "pl"):
-        return f"'{value.pl}'"
-    if isinstance(value, dict) and "pl" in value:
-        return f"'{value['pl']}'"
+def _show(value, prefer: str = "pl") -> str:
+    """A value as a person reads it: localized text in ``prefer`` when given (a quoted rulebook form is
+    Polish), else in its first language; the rest as written."""
+    if hasattr(value, "languages") and value.languages:
+        return f"'{value.get(prefer) or value.get(value.languages[0])}'"
+    if isinstance(value, dict) and value and all(isinstance(k, str) and len(k) == 2 for k in value):
+        return f"'{value.get(prefer) or next(iter(value.values()))}'"
     return str(value)

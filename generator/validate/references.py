@@ -110,19 +110,19 @@ def _check_text_refs(ctx: CheckContext) -> None:
     for i, rule in enumerate(data.rules):
         for j, num in enumerate(rule.see):
             ctx.ref(("rules", i, "see", j), num, numbers, "rule number")
-        for lang in ("pl", "en"):
-            _scan_text(ctx, ("rules", i, "text", lang), getattr(rule.text, lang), numbers, terms, icons)
+        for lang in data.game.languages:
+            _scan_text(ctx, ("rules", i, "text", lang), rule.text.get(lang), numbers, terms, icons)
     for i, term in enumerate(data.glossary):
         for j, other in enumerate(term.see_also):
             ctx.ref(("glossary", i, "see_also", j), other, terms, "glossary term")
         ctx.ref(("glossary", i, "rule"), term.rule, numbers, "rule number")
-        for lang in ("pl", "en"):
-            _scan_text(ctx, ("glossary", i, "definition", lang), getattr(term.definition, lang), numbers, terms,
+        for lang in data.game.languages:
+            _scan_text(ctx, ("glossary", i, "definition", lang), term.definition.get(lang), numbers, terms,
                        icons)
     for i, card in enumerate(data.cards):
         if card.text is not None and card.text != "unknown":
-            for lang in ("pl", "en"):
-                _scan_text(ctx, ("cards", i, "text", lang), getattr(card.text, lang), numbers, terms, icons)
+            for lang in data.game.languages:
+                _scan_text(ctx, ("cards", i, "text", lang), card.text.get(lang), numbers, terms, icons)
 
 
 def _scan_text(ctx: CheckContext, path: tuple, text: str, numbers, terms, icons) -> None:

@@ -89,6 +89,7 @@ def _check_fit(ctx: CheckContext, n: int, scenario, modules, everything, reporte
         if use.from_faction:
             _check_faction_share(ctx, use, n, reported)
     where = f" in scenario '{scenario}'" if scenario else ""
+    _check_family(ctx, n, where, modules, totals, paths, reported)
     for comp_id, used in totals.items():
         have = idx.available(comp_id, modules)
         if have is None or used <= have:
@@ -107,6 +108,35 @@ def _check_fit(ctx: CheckContext, n: int, scenario, modules, everything, reporte
             ctx.error(paths[comp_id],
                       f"with {n} players{where}, setup needs {used} × '{comp_id}' but the inventory has {have}",
                       code="setup-exceeds")
+
+
+def _check_family(ctx: CheckContext, n: int, where: str, modules, totals: dict[str, int], paths: dict[str, tuple],
+                  reported: set) -> None:
+    """A setup that takes a component and also its parts takes them from one pile: together they must fit.
+
+    (40 from 'coins' and 30 more from its part 'coin_1' is 70 of the 40 coins there are.)"""
+    idx = ctx.index
+    family: dict[str, list[tuple[str, int]]] = {}
+    for comp_id, used in totals.items():
+        seen, node = {comp_id}, idx.components[comp_id]
+        family.setdefault(comp_id, []).append((comp_id, used))
+        while node.parent and node.parent in idx.components and node.parent not in seen:
+            seen.add(node.parent)
+            family.setdefault(node.parent, []).append((comp_id, used))
+            node = idx.components[node.parent]
+    for top, uses in family.items():
+        if len(uses) < 2 or top not in totals:
+            continue  # only a component taken itself *and* through its parts
+        used = sum(amount for _, amount in uses)
+        have = idx.available(top, modules)
+        key = ("family", top, where)  # once per component (the smallest player count that breaks it)
+        if have is None or used <= have or key in reported:
+            continue
+        reported.add(key)
+        detail = " + ".join(f"{amount} × '{cid}'" for cid, amount in uses)
+        ctx.error(paths[top], f"with {n} players{where}, setup takes {detail} — {used} in all, but '{top}' and "
+                              f"its parts are {have}", hint="a part is taken from its whole; lower one of the rows",
+                  code="setup-exceeds")
 
 
 def _check_faction_share(ctx: CheckContext, use: Use, n: int, reported: set) -> None:

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ValidationError
 
 from generator.errors import DataErrors, Issue
 from generator.load.discover import RawGame
+from generator.schema.base import document_context
 from generator.schema.game import GameData
 from generator.validate.messages import describe
 
@@ -17,7 +18,7 @@ from generator.validate.messages import describe
 def parse_game(raw: RawGame) -> GameData:
     """Validate the raw data against the schema; raise DataErrors with every problem located."""
     try:
-        return GameData.model_validate(raw.data)
+        return GameData.model_validate(raw.data, context=document_context(raw.data))
     except ValidationError as exc:
         raise DataErrors(schema_issues(raw, exc.errors(include_url=False))) from None
 

@@ -153,9 +153,10 @@ def test_hex_map_draws_every_hex_at_its_axial_position_with_tile_ids(hexmap):
     close = sorted(a.distance(b) for i, a in enumerate(centres) for b in centres[i + 1:])
     assert math.isclose(close[0], math.sqrt(3) * size, rel_tol=1e-6)
     texts = " ".join(i.text for i in drawing.items if isinstance(i, TextItem))
-    for label in ("1 · t1", "2 · t2", "3 · t3", "4 · t4", "t5", "? hex", "-3,2"):
+    for label in ("1 · Puszcza", "2 · Góry", "3 · Jezioro", "4 · Równiny", "Nieznany", "? heks / ? hex", "-3,2"):
         assert label in texts
-    assert any("placeholder" in n and "t5" in n for n in drawing.notes)
+    assert not any(t in texts for t in ("t1", "1 · t1", "t5"))  # names, not data ids
+    assert any("placeholder" in n and "Nieznany" in n for n in drawing.notes)
     dashed = [i for i in drawing.items if isinstance(i, Line) and i.dash]
     assert len(dashed) == 6  # the placeholder's outline
 
@@ -190,7 +191,8 @@ def test_force_layout_is_deterministic_and_spread_keeps_boxes_apart():
 def test_regions_are_a_labelled_schematic_graph(demo):
     _, drawing = _draw(demo, players=2, side="day")
     texts = [i.text for i in drawing.items if isinstance(i, TextItem)]
-    assert "Równina" in texts and "plains" in texts and "forest" in texts
+    assert "Równina" in texts and "Las" in texts
+    assert "plains" not in texts and "forest" not in texts  # data ids are not printed
     assert any("SCHEMAT / SCHEMATIC" in t for t in texts)
     assert any("region adjacency graph" in t for t in texts)
     _, night = _draw(demo, players=2, side="night")
@@ -290,4 +292,4 @@ def test_marks_named_like_icons_use_the_icon_and_english_names_on_request(demo):
     texts = [i.text for i in drawing.items if isinstance(i, TextItem)]
     assert "Board" in texts and "Plains" in texts  # English names first
     gold = [i for i in drawing.items if isinstance(i, Circle) and i.fill == "#c9a227"]
-    assert gold and "Z" in texts and "złoto / gold" in texts  # the icon's colour and glyph, named in the legend
+    assert gold and "Z" in texts and "gold / złoto" in texts  # the icon's colour and glyph, named in the legend

@@ -52,7 +52,7 @@ def _check_svg(text: str) -> ET.Element:
 def test_svg_is_valid_mm_with_real_polish_text(demo):
     root = _check_svg(_svg(demo, players=2, side="day"))
     texts = [t.text for t in root.iter(SVG_NS + "text")]
-    for expected in ("Równina", "Wyrocznia", "Tor punktów  (score)", "land_hill", "nieprzejezdne / impassable"):
+    for expected in ("Równina", "Wyrocznia", "Tor punktów", "Wzgórze", "nieprzejezdne / impassable"):
         assert expected in texts
     assert any("Źródło" in t for t in texts)
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from generator.geom.paper import PAPERS
 from generator.geom.scene import Circle, Group, Line, RectItem, TextItem
 from generator.geom.shapes import Point, Rect, Size
-from generator.layout.poster import (
+from generator.layout.boards.poster import (
     LABEL_BAND,
     crop_ticks,
     cull,

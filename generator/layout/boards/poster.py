@@ -28,7 +28,10 @@ from generator.geom.paper import HOME_MARGIN, printable_area
 from generator.geom.scene import Circle, Group, Line, Metadata, Page, RectItem, Scene, TextItem
 from generator.geom.shapes import EPS, Point, Rect, Size, Transform
 from generator.geom.units import pt_to_mm
-from generator.layout.boards import col_label, item_bounds
+from generator.layout.boards.common import col_label, item_bounds, words, wrap_lines
+from generator.text.metrics import METRICS
+
+DEFAULT_LANGS = ("pl", "en")  # the five rulebook games; callers pass the game's languages
 
 MARK_BAND = 5.0  # mm between the printable edge and the window (crop ticks live here)
 LABEL_BAND = 10.0  # mm at the bottom of the printable area for the page label
@@ -233,13 +236,14 @@ def _mask(page: Size, window: Rect) -> list:
     return [RectItem(r, fill="#ffffff", stroke=None, stroke_pt=0) for r in rects if r.w > 0 and r.h > 0]
 
 
-def _scale_text(scale: float) -> str:
+def _scale_text(scale: float, langs: Sequence[str] = DEFAULT_LANGS) -> str:
     if abs(scale - 1) < 1e-6:
-        return "skala / scale 100% (1:1)"
-    return f"skala / scale {scale * 100:.0f}% (1:{1 / scale:.2f})"
+        return words(langs, "poster.scale_full")
+    return words(langs, "poster.scale", percent=f"{scale * 100:.0f}", ratio=f"{1 / scale:.2f}")
 
 
-def poster_page(plan: PosterPlan, tile: PosterTile, items: Sequence, title: str) -> Page:
+def poster_page(plan: PosterPlan, tile: PosterTile, items: Sequence, title: str,
+                langs: Sequence[str] = DEFAULT_LANGS) -> Page:
     """One poster page: the tile's part of the board, masks, guides, marks and the page label."""
     s = plan.scale
     placement = Transform(a=s, d=s, e=tile.window.x - tile.source.x * s, f=tile.window.y - tile.source.y * s)
@@ -265,13 +269,12 @@ def poster_page(plan: PosterPlan, tile: PosterTile, items: Sequence, title: str)
     out.append(TextItem(pr.left, base, tile.label, font="DejaVuSans-Bold", size_pt=16))
     arrows = "  ".join(f"{sym}{nb[k].label}" for k, sym in (("up", "↑"), ("left", "←"), ("right", "→"),
                                                               ("down", "↓")) if k in nb)
-    arrows_w = 0.7 * pt_to_mm(7.0) * len(arrows)
-    info = (f"{title} · rząd / row {row_label(tile.row)}, kolumna / column {tile.col + 1} "
-            f"({plan.rows} × {plan.cols} = {plan.pages}) · {_scale_text(s)} · zakładka / overlap "
-            f"{plan.overlap:g} mm")
+    arrows_w = METRICS.width(arrows, "DejaVuSans-Bold", 7.0)
+    info = (f"{title} · {words(langs, 'poster.page_info', row=row_label(tile.row), col=tile.col + 1)} "
+            f"({plan.rows} × {plan.cols} = {plan.pages}) · {_scale_text(s, langs)} · "
+            f"{words(langs, 'poster.overlap', mm=f'{plan.overlap:g}')}")
     out.append(TextItem(pr.left + 16, base - 3.6, _clip_text(info, pr.w - 18 - arrows_w, 6.0), size_pt=6.0))
-    guide = ("przytnij lewą/górną krawędź po znacznikach, połóż na sąsiedniej stronie do linii przerywanej, "
-             "zgraj ⊕ / trim left/top at the ticks, lay over the neighbour up to the dashed line, align ⊕")
+    guide = words(langs, "poster.guide")
     out.append(TextItem(pr.left + 16, base, _clip_text(guide, pr.w - 18, 5.0), size_pt=5.0, fill="#444444"))
     if arrows:
         out.append(TextItem(pr.right, base - 3.6, arrows, font="DejaVuSans-Bold", size_pt=7.0, anchor="end"))
@@ -280,34 +283,32 @@ def poster_page(plan: PosterPlan, tile: PosterTile, items: Sequence, title: str)
     return Page(plan.page, tuple(out), label=f"{tile.label} — {title}")
 
 
-def _clip_text(text: str, max_w: float, size_pt: float) -> str:
-    """Keep a label line inside max_w (0.6 em per character, generous for DejaVu Sans)."""
-    per = 0.6 * pt_to_mm(size_pt)
-    limit = max(4, int(max_w / per))
-    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+def _clip_text(text: str, max_w: float, size_pt: float, font: str = "DejaVuSans") -> str:
+    """Keep a label line inside max_w, measured with the shipped font; cut with an ellipsis."""
+    if METRICS.width(text, font, size_pt) <= max_w:
+        return text
+    while len(text) > 1 and METRICS.width(text + "…", font, size_pt) > max_w:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
-def assembly_page(plan: PosterPlan, items: Sequence, title: str, notes: Sequence[str] = ()) -> Page:
+def assembly_page(plan: PosterPlan, items: Sequence, title: str, notes: Sequence[str] = (),
+                  langs: Sequence[str] = DEFAULT_LANGS) -> Page:
     """A thumbnail of the board with the page grid, sizes and how to assemble the poster."""
     pr = plan.printable
-    info = (f"Składanie plakatu / poster assembly — {plan.rows} × {plan.cols} = {plan.pages} stron / pages · "
-            f"plansza / board {plan.board.w:g} × {plan.board.h:g} mm · {_scale_text(plan.scale)} · "
-            f"zakładka / overlap {plan.overlap:g} mm · papier / paper {plan.page.w:g} × {plan.page.h:g} mm")
-    head = [TextItem(pr.left, pr.top + 6, _clip_text(title, pr.w, 14), font="DejaVuSans-Bold", size_pt=14)]
-    for i, line in enumerate(_wrap(info, pr.w, 7.5)[:2]):
+    info = " · ".join((
+        words(langs, "poster.assembly", rows=plan.rows, cols=plan.cols, pages=plan.pages),
+        words(langs, "poster.board_size", w=f"{plan.board.w:g}", h=f"{plan.board.h:g}"),
+        _scale_text(plan.scale, langs), words(langs, "poster.overlap", mm=f"{plan.overlap:g}"),
+        words(langs, "poster.paper", w=f"{plan.page.w:g}", h=f"{plan.page.h:g}")))
+    head = [TextItem(pr.left, pr.top + 6, _clip_text(title, pr.w, 14, "DejaVuSans-Bold"), font="DejaVuSans-Bold",
+                     size_pt=14)]
+    for i, line in enumerate(_wrap(info, pr.w, 7.5, langs[0])[:2]):
         head.append(TextItem(pr.left, pr.top + 11.5 + i * 3.6, line, size_pt=7.5))
-    steps = [
-        "1. Drukuj w skali rzeczywistej (100%, bez dopasowania) / print at actual size (100%, no fit-to-page).",
-        ("2. Ułóż strony wg siatki: rzędy A, B, C…, kolumny 1, 2, 3… / lay the pages out as in the grid "
-         "(rows A, B, C…, columns 1, 2, 3…)."),
-        ("3. Przytnij lewą krawędź stron poza kolumną 1 i górną poza rzędem A (znaczniki cięcia) / trim the left "
-         "edge of pages beyond column 1 and the top edge beyond row A at the crop ticks."),
-        ("4. Nałóż stronę na sąsiednią do linii przerywanej, zgraj znaczniki ⊕, sklej / lay each page over its "
-         "neighbour up to the dashed line, align the ⊕ marks, tape."),
-    ]
+    steps = [words(langs, f"poster.step{k}") for k in (1, 2, 3, 4)]
     steps += list(notes)
     line_h = pt_to_mm(6.5) * 1.4
-    wrapped = [ln for s in steps for ln in _wrap(s, pr.w, 6.5)]
+    wrapped = [ln for s in steps for ln in _wrap(s, pr.w, 6.5, langs[0])]
     foot_h = line_h * len(wrapped) + 2
     area = Rect(pr.left, pr.top + 20, pr.w, pr.h - 20 - foot_h - 2)
     k = min(area.w / plan.board.w, area.h / plan.board.h)
@@ -331,29 +332,19 @@ def assembly_page(plan: PosterPlan, items: Sequence, title: str, notes: Sequence
     y = pr.bottom - line_h * (len(wrapped) - 1)
     for i, ln in enumerate(wrapped):
         out.append(TextItem(pr.left, y + i * line_h, ln, size_pt=6.5))
-    return Page(plan.page, tuple(out), label=f"Składanie / assembly — {title}")
+    return Page(plan.page, tuple(out), label=f"{words(langs, 'poster.assembly_label')} — {title}")
 
 
-def _wrap(text: str, max_w: float, size_pt: float) -> list[str]:
-    per = 0.6 * pt_to_mm(size_pt)
-    limit = max(10, int(max_w / per))
-    lines, cur = [], ""
-    for word in text.split():
-        trial = f"{cur} {word}" if cur else word
-        if cur and len(trial) > limit:
-            lines.append(cur)
-            cur = word
-        else:
-            cur = trial
-    if cur:
-        lines.append(cur)
-    return lines
+def _wrap(text: str, max_w: float, size_pt: float, lang: str) -> list[str]:
+    """Lines of a note, broken by the one text engine with the shipped font's real widths."""
+    return wrap_lines(text, max_w, METRICS, "DejaVuSans", size_pt, lang)
 
 
-def poster_scene(plan: PosterPlan, items: Sequence, title: str, notes: Sequence[str] = ()) -> Scene:
+def poster_scene(plan: PosterPlan, items: Sequence, title: str, notes: Sequence[str] = (),
+                 langs: Sequence[str] = DEFAULT_LANGS) -> Scene:
     """Assembly page first, then the pages row by row."""
-    pages = [assembly_page(plan, items, title, notes)]
-    pages += [poster_page(plan, tile, items, title) for tile in plan.tiles]
+    pages = [assembly_page(plan, items, title, notes, langs)]
+    pages += [poster_page(plan, tile, items, title, langs) for tile in plan.tiles]
     return Scene(tuple(pages), metadata=Metadata(title=f"{title} — poster", subject="pnpforge board poster"))
 
 
@@ -397,11 +388,12 @@ def plan_onepage(board: Size, paper: Size, *, margin: float = HOME_MARGIN, scale
     return OnePagePlan(board, page, margin, scale, placed)
 
 
-def onepage_scene(plan: OnePagePlan, items: Sequence, title: str, notes: Sequence[str] = ()) -> Scene:
+def onepage_scene(plan: OnePagePlan, items: Sequence, title: str, notes: Sequence[str] = (),
+                  langs: Sequence[str] = DEFAULT_LANGS) -> Scene:
     s = plan.scale
     content = Group(tuple(items), Transform(a=s, d=s, e=plan.placed.x, f=plan.placed.y))
     pr = plan.printable
-    text = f"{title} · cała plansza na jednej stronie / whole board on one page · {_scale_text(s)}"
+    text = f"{title} · {words(langs, 'poster.onepage')} · {_scale_text(s, langs)}"
     if abs(s - 1) > 1e-6:
         text += f" · {plan.board.w:g} × {plan.board.h:g} mm"
     below = plan.placed.bottom + 4.0
