@@ -131,7 +131,10 @@ def _changed(out: OutputDir, relative: str, text: str) -> bool:
 def _board_units(generate, indexes, out: OutputDir, manifest: Manifest, args, builds: cache.BuildCache) -> list:
     from generator.targets import boards
 
-    options = cache.stable_json(boards.options(args)) if hasattr(boards, "options") else ""
+    if hasattr(boards, "BoardOptions"):
+        options = repr(boards.BoardOptions.from_args(args))  # a frozen dataclass: its repr is its content
+    else:
+        options = cache.stable_json(boards.options(args))
     units = []
     for index in indexes:
         data = index.data.model_dump(mode="json", exclude=NOT_BOARD_INPUTS)
