@@ -47,11 +47,28 @@ def tree_hash(root: Path, skip_suffixes: tuple[str, ...] = (".pyc",)) -> str:
     return h.hexdigest()
 
 
+LIBRARIES = ("reportlab", "rl-accel", "pypdfium2", "pillow", "svgwrite", "mkdocs", "mkdocs-material", "pyphen",
+             "fonttools", "jinja2")
+
+
+def _versions() -> list[str]:
+    from importlib import metadata
+
+    found = []
+    for name in LIBRARIES:
+        try:
+            found.append(f"{name}={metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            found.append(f"{name}=-")
+    return found
+
+
 @cache
 def engine_hash() -> str:
-    """Every file of the generator package (code, fonts, locales) plus the site's template folders."""
+    """Every file of the generator package (code, fonts, locales), the site's template folders and the
+    versions of the libraries that draw: a new version of any of them rebuilds everything."""
     root = PACKAGE.parent
-    return _sha(tree_hash(PACKAGE), *(tree_hash(root / extra) for extra in ENGINE_EXTRA))
+    return _sha(tree_hash(PACKAGE), *(tree_hash(root / extra) for extra in ENGINE_EXTRA), *_versions())
 
 
 def face_digest(face, memo: dict[int, str]) -> str:
