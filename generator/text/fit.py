@@ -123,6 +123,8 @@ def fit_text(text: str, box: Size, metrics: FontMetrics, font: str, max_pt: floa
 
 
 _FITTED: dict[tuple, FittedText] = {}
+_MEASURED: dict[tuple, Word] = {}
+_MEASURED_MAX = 1 << 16
 _FITTED_MAX = 1 << 15
 
 
@@ -213,9 +215,17 @@ class _Setter:
         return self._finish(lines)
 
     def _measure(self, word: Word) -> Word:
-        # Run(...) directly: dataclasses.replace is the fitter's single largest cost on big decks
-        return tuple(Run(r.text, r.bold, r.icon, self.icon_w if r.icon else self._text_width(r.text, r.bold))
-                     for r in word)
+        """The word's runs with their widths at this size (once per distinct word, fonts and size: the
+        same words recur on every card). Run(...) directly: dataclasses.replace cost more than measuring."""
+        key = (word, self.font, self.bold_font, self.size, self.icon_w, self.metrics)
+        found = _MEASURED.get(key)
+        if found is None:
+            found = tuple(Run(r.text, r.bold, r.icon, self.icon_w if r.icon else self._text_width(r.text, r.bold))
+                          for r in word)
+            if len(_MEASURED) >= _MEASURED_MAX:
+                _MEASURED.clear()
+            _MEASURED[key] = found
+        return found
 
     def _text_width(self, text: str, bold: bool) -> float:
         return self.metrics.width(text, self.bold_font if bold else self.font, self.size)
