@@ -161,6 +161,8 @@ def _site(generate, indexes, out: OutputDir, manifest: Manifest, args, report: s
         return  # not claimed: the site in place stays as it is
     generate(indexes, out, manifest, args)
     manifest.inputs["site"] = key
+    for folder in (SITE, SITE_SRC):  # pages that came out the same are kept as they are
+        cache.relink_identical(out, folder)
 
 
 def builds_assets(index) -> str:

@@ -146,6 +146,32 @@ class BuildCache:
         self.kept.append(relative)
 
 
+def relink_identical(out: OutputDir, folder: str) -> int:
+    """After a folder was rebuilt whole (the site): each staged file whose bytes equal the file in place
+    becomes a hard link to it, so the commit keeps that file as it is (same inode, same mtime) and only
+    the files that really changed are replaced. Returns how many were kept."""
+    staged_root, final_root = out.stage / folder, out.root / folder
+    if not staged_root.is_dir() or not final_root.is_dir():
+        return 0
+    kept = 0
+    for staged in staged_root.rglob("*"):
+        if staged.is_symlink() or not staged.is_file():
+            continue
+        final = final_root / staged.relative_to(staged_root)
+        try:
+            if final.is_symlink() or not final.is_file() or final.stat().st_size != staged.stat().st_size:
+                continue
+            if final.read_bytes() != staged.read_bytes():
+                continue
+            tmp = staged.with_name(f".{staged.name}.keep")
+            os.link(final, tmp)
+            os.replace(tmp, staged)
+            kept += 1
+        except OSError:
+            continue  # the staged copy is as good, only newer
+    return kept
+
+
 def activate(cache_: BuildCache | None) -> None:
     global _ACTIVE
     _ACTIVE = cache_
