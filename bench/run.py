@@ -133,15 +133,19 @@ def main() -> int:
         if not opts.skip_builds:
             data = tmp / "data"
             shutil.copytree(ROOT / "cards_data", data)
-            r["cold_build_s"] = run(pnp("build", "--skip", "site", "--data", data, "--out", tmp / "out-a"))[0]
+            def build(name: str, *args) -> None:
+                r[name] = run(pnp("build", "--data", data, *args))[0]
+                r[name.replace("_s", "_cpu_s")] = CPU["last"]  # with its worker processes
+
+            build("cold_build_s", "--skip", "site", "--out", tmp / "out-a")
             out_b = tmp / "out-b"
-            r["cold_build_with_site_s"] = run(pnp("build", "--data", data, "--out", out_b))[0]
+            build("cold_build_with_site_s", "--out", out_b)
             before = snapshot(out_b)
-            r["nochange_build_s"] = run(pnp("build", "--data", data, "--out", out_b))[0]
+            build("nochange_build_s", "--out", out_b)
             after = snapshot(out_b)
             r["rewritten_after_nochange"] = rewritten(before, after)
             r["changed_card"] = edit_one_card(data)
-            r["one_card_change_build_s"] = run(pnp("build", "--data", data, "--out", out_b))[0]
+            build("one_card_change_build_s", "--out", out_b)
             r["rebuilt_after_one_card"] = rewritten(after, snapshot(out_b))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
