@@ -141,7 +141,9 @@ def _board_units(generate, indexes, out: OutputDir, manifest: Manifest, args, bu
         key = cache._sha(cache.engine_hash(), builds.assets_hash(index.folder), cache.stable_json(data), options)
         old = [a for a in builds.previous.values() if a.get("game") == index.game_id and a.get("kind") == "board"]
         if old and all(a.get("input_hash") == key and builds.fresh(a["path"], key) for a in old):
-            manifest.artifacts.extend(old)  # the game's boards folder is not claimed: it stays as it is
+            # kept: the game's boards folder is not claimed, it stays as it is; the entries go back into
+            # the manifest in this unit's place, so the artifacts' order is the one a full build gives
+            units.append(("boards", None, [index], key, old))
             continue
         units.append(("boards", generate, [index], key))
     return units
@@ -176,8 +178,8 @@ _WORK: tuple | None = None  # what forked workers inherit: (units, out, args)
 
 
 def run_units(units: list[tuple], out: OutputDir, manifest: Manifest, args, jobs: int) -> None:
-    """Run each (name, generate, indexes[, key]) unit; in worker processes when ``jobs`` > 1. Results are
-    merged in unit order, so the manifest is the same however the units were scheduled."""
+    """Run each (name, generate, indexes[, key[, kept entries]]) unit; in worker processes when ``jobs`` > 1.
+    Results are merged in unit order, so the manifest is the same however the units were scheduled."""
     global _WORK
     if jobs <= 1 or len(units) <= 1:
         results = [_unit(u, out, manifest, args) for u in units]
@@ -208,6 +210,9 @@ def run_units(units: list[tuple], out: OutputDir, manifest: Manifest, args, jobs
 
 def _unit(unit: tuple, out: OutputDir, manifest: Manifest, args) -> list[dict]:
     name, generate, indexes = unit[:3]
+    if generate is None:  # kept whole from the previous build
+        manifest.artifacts.extend(unit[4])
+        return list(unit[4])
     before = {id(a) for a in manifest.artifacts}
     generate(indexes, out, manifest, args)
     return [a for a in manifest.artifacts if id(a) not in before]

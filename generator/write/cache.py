@@ -161,11 +161,15 @@ def relink_identical(out: OutputDir, folder: str) -> int:
         try:
             if final.is_symlink() or not final.is_file() or final.stat().st_size != staged.stat().st_size:
                 continue
-            if final.read_bytes() != staged.read_bytes():
+            if os.path.samefile(final, staged) or final.read_bytes() != staged.read_bytes():
                 continue
             tmp = staged.with_name(f".{staged.name}.keep")
             os.link(final, tmp)
-            os.replace(tmp, staged)
+            try:
+                os.replace(tmp, staged)
+            finally:
+                if os.path.lexists(tmp):  # rename between two links of one file does nothing
+                    os.unlink(tmp)
             kept += 1
         except OSError:
             continue  # the staged copy is as good, only newer
