@@ -34,11 +34,11 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 def watched_files(args) -> dict[Path, float]:
     """mtime of every file whose change should rebuild the site."""
-    from generator.rules_site.nav import ROOT, SITE_PROJECT
+    from generator.rules_site.nav import CODE, SITE_PROJECT
     from generator.rules_site.pages import DATA_DOC, TEMPLATES
 
     stamps: dict[Path, float] = {}
-    roots = [Path(args.data), TEMPLATES, SITE_PROJECT, ROOT / "generator" / "rules_site"]
+    roots = [Path(args.data), TEMPLATES, SITE_PROJECT, CODE]
     for root in roots:
         if not root.exists():
             continue

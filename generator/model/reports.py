@@ -10,7 +10,7 @@ def source_json(source: Source | None) -> dict | None:
     if source is None:
         return None
     return {"section": source.section, "page": source.page, "assumption": source.assumption,
-            "note": source.note, "cite": source.cite()}
+            "designer": source.designer, "note": source.note, "cite": source.cite()}
 
 
 def _count(value) -> int | None:

@@ -13,16 +13,17 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.errors import PnpError
-from generator.rules_site import media, nav
+from generator.rules_site import media, nav, offline, search
 from generator.rules_site.context import GameView, SiteGame
 from generator.rules_site.i18n import LANGS
-from generator.rules_site.pages import redirect_html, render_language
+from generator.rules_site.pages import not_found_html, redirect_html, render_language
 
 ASSETS = nav.SITE_PROJECT / "assets"
 
@@ -37,6 +38,8 @@ class SiteReport:
     pages: int = 0
     seconds: float = 0.0
     games: list[str] = field(default_factory=list)
+    search_bytes: dict[str, dict[str, int]] = field(default_factory=dict)  # lang → game → index bytes
+    offline_bytes: int = 0
 
 
 def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tuple[str, ...] = LANGS,
@@ -51,7 +54,9 @@ def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tupl
         game.downloads = media.download_names(game.game_id, game.artifacts)
     _fresh(src_dir)
     _fresh(site_dir)
+    all_games = games
     for lang in langs:
+        games = [g for g in all_games if lang in game_languages(g)]  # a game's own `game.languages`
         for game in games:
             game.previews = media.card_previews(game.index, lang)
         docs = src_dir / lang / "docs"
@@ -74,11 +79,33 @@ def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tupl
         nav.write_config(nav.config(views, lang, langs, Path(os.path.relpath(docs, rel)),
                                     Path(os.path.relpath(site_dir / lang, rel))), cfg_path)
         run_mkdocs(cfg_path)
+        relative_404(site_dir / lang / "404.html")
+        report.search_bytes[lang] = search.build_index(site_dir / lang, lang, [g.game_id for g in games])
+    games = all_games
     (site_dir / "index.html").write_text(redirect_html(langs), encoding="utf-8")
+    (site_dir / "404.html").write_text(not_found_html(langs), encoding="utf-8")
     for other in langs[1:]:
         media.dedupe(site_dir / langs[0], site_dir / other)
+    report.offline_bytes = offline.write_offline_zip(site_dir, site_dir / offline.ARCHIVE)
     report.seconds = time.monotonic() - start
     return report
+
+
+def game_languages(game: SiteGame) -> tuple[str, ...]:
+    """The languages a game's data is written in (``game.languages``; both when it does not say)."""
+    return tuple(getattr(game.index.data.game, "languages", None) or LANGS)
+
+
+_ROOT_LINK = re.compile(r'((?:href|src)=")/(?!/)')
+
+
+def relative_404(path: Path) -> None:
+    """mkdocs writes the 404 page's links from the server root ('/assets/…'), which is wrong for a site
+    in /pl/; made relative, they resolve against the <base> the page sets to its language's root."""
+    if path.is_file():
+        text = path.read_text(encoding="utf-8")
+        text = _ROOT_LINK.sub(r"\1", text).replace('new URL("/",location)', "new URL(document.baseURI)")
+        path.write_text(text, encoding="utf-8")
 
 
 def _fresh(folder: Path) -> None:

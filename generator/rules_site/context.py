@@ -18,6 +18,7 @@ from markupsafe import Markup
 from pydantic import BaseModel
 
 from generator.errors import Severity
+from generator.i18n import has, tn
 from generator.model.index import GameIndex
 from generator.model.reports import inventory_report, setup_report
 from generator.model.setup import consumption
@@ -46,9 +47,10 @@ from generator.rules_site.markup import (
 from generator.schema.base import UNKNOWN, L10n, Source
 from generator.validate.run import GameResult
 
-PAGES = ("index", "components", "setup", "rules", "glossary", "cards", "print", "findings")
-PAGE_TITLE_KEYS = {"index": "overview", "components": "components", "setup": "setup", "rules": "rules",
-                   "glossary": "glossary", "cards": "cards", "print": "print", "findings": "findings"}
+PAGES = ("index", "quick", "components", "setup", "rules", "glossary", "az", "cards", "print", "findings")
+PAGE_TITLE_KEYS = {"index": "overview", "quick": "quick", "components": "components", "setup": "setup",
+                   "rules": "rules", "glossary": "glossary", "az": "az", "cards": "cards", "print": "print",
+                   "findings": "findings"}
 
 
 @dataclass
@@ -74,16 +76,32 @@ def text(value: L10n | str | None, lang: str) -> str:
     return str(value)
 
 
+# The data's editorial notes (``source.note``, ``source.assumption``, ``print.reason``, readings' notes) are
+# free text written in one language, English; pages in any other language show what is structured
+# (section, page, the fact that a value is assumed) in their own words and leave the English prose to
+# the English pages, so no page mixes languages.
+NOTES_LANG = "en"
+
+
+def notes_shown(lang: str) -> bool:
+    return lang == NOTES_LANG
+
+
 def cite(source: Source | None, lang: str) -> Markup:
-    """A source in the page's language: 'ZAWARTOŚĆ PUDEŁKA, s. 2' or '*założenie:* …'."""
+    """A source in the page's language: 'ZAWARTOŚĆ PUDEŁKA, s. 2' or 'założenie: …'."""
     if source is None:
         return Markup("—")
-    label = Markup(f'<span class="pnp-assumption">{t("assumption", lang)}:</span> ')
+    if source.is_designer:  # an original game: the designer's own decision, not a rulebook fact
+        return md_escape(source.note or t("designer_choice", lang))
+    label = Markup(f'<span class="pnp-assumption">{t("assumption", lang)}</span>')
     if source.is_assumption:
-        return label + md_escape(source.assumption)
+        if notes_shown(lang):
+            return label + Markup(": ") + md_escape(source.assumption)
+        return label + Markup(" ") + md_escape(t("assumption_elsewhere", lang))
     out = md_escape(cite_plain(source, lang))
     if source.assumption:  # a cited section whose value we still had to choose
-        out += Markup(" (") + label + md_escape(source.assumption) + Markup(")")
+        out += Markup(" (") + label + (Markup(": ") + md_escape(source.assumption) if notes_shown(lang)
+                                       else Markup("")) + Markup(")")
     return out
 
 
@@ -94,7 +112,74 @@ UNKNOWN_MARK = {lang: Markup(f'<span class="pnp-unknown" title="{t("unknown_titl
 def value(v: Any, lang: str) -> Markup:
     if v is None or v == UNKNOWN:
         return UNKNOWN_MARK[lang]
-    return md_escape(v)
+    if isinstance(v, str):
+        return data_text(v, lang)
+    return md_escape(show_value(v, lang))
+
+
+# Words that mark a free-text value as English prose (none of them is a Polish word).
+ENGLISH_WORDS = frozenset(["the", "and", "of", "is", "are", "per", "with", "from", "when", "each", "not", "this", "that", "stated", "derived", "step", "says", "only", "which", "has", "have", "been", "or", "but", "its", "it", "for", "as", "at", "least", "above", "below", "next", "any", "every", "all", "more", "than", "yes", "no", "none", "must", "own", "player", "players", "card", "cards", "round", "rounds", "turn", "turns", "strength", "influence", "could", "would", "include", "includes", "also", "there", "their", "then", "into", "onto", "over", "under", "after", "before", "between", "both", "either", "other", "some", "such", "what", "where", "who", "why", "how", "instead", "until", "while", "within", "without", "city", "cities", "used", "takes", "gives", "get", "gets", "may", "can", "will", "should", "first", "last", "whoever", "built", "heal", "train", "move"])
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def looks_english(text_value: str) -> bool:
+    """A data string that is English prose, not a name or a number (the data's free-text values — table
+    cells, constants, readings — are single-language strings): two English words, or one in a phrase of
+    plain ASCII words (Polish prose nearly always has a letter with a diacritic)."""
+    words = [w.lower() for w in _WORD.findall(text_value)]
+    hits = sum(1 for w in words if w in ENGLISH_WORDS)
+    return hits >= 2 or (hits == 1 and all(w.isascii() for w in words))
+
+
+def split_bilingual(text_value: str, lang: str) -> str | None:
+    """'karta do zasadzki / card to ambush' — the data's 'pl / en' convention → the page's half."""
+    parts = text_value.split(" / ")
+    if len(parts) == 2 and all(_WORD.search(p) for p in parts) and looks_english(parts[1]) \
+            and not looks_english(parts[0]):
+        return parts[0] if lang == "pl" else parts[1]
+    return None
+
+
+_PAREN = re.compile(r"\s*\(([^()]*)\)")
+
+
+def free_text(text_value: str, lang: str) -> str | None:
+    """A free-text value from the data as a page in ``lang`` shows it: its half of a 'pl / en' pair, the
+    text without English asides in brackets, or None when it is English prose on a page in another
+    language (the caller says so in the page's words)."""
+    half = split_bilingual(text_value, lang)
+    if half is not None:
+        return half
+    if lang == NOTES_LANG:
+        return text_value
+    stripped = _PAREN.sub(lambda m: "" if looks_english(m.group(1)) else m.group(0), text_value).strip()
+    if not stripped or looks_english(stripped):
+        return None
+    return stripped
+
+
+def data_text(text_value: str, lang: str) -> Markup:
+    shown = free_text(text_value, lang)
+    if shown is None:
+        return Markup(f'<span class="pnp-unknown">{md_escape(t("text_in_english", lang))}</span>')
+    return md_escape(shown)
+
+
+UNITS = ("cards", "strength", "rounds", "areas", "units", "steps", "piles", "influence", "VP", "years", "uses",
+         "tokens", "stages", "points", "heroes", "figures", "gold", "damage", "cities", "actions", "Seas",
+         "Regions", "squares", "knowledge", "percent", "resource cards", "dragon runes", "same-faction cards",
+         "free men (max)", "cards per player", "per round", "per card per round", "influence per card")
+
+
+def unit_text(unit: str, n: Any, lang: str) -> str | None:
+    """A constant's unit (an English word in the data) in the page's language, or None when it is prose."""
+    if lang == NOTES_LANG:
+        return unit
+    key = "unit." + unit.lower().replace(" ", "_").replace("(", "").replace(")", "")
+    if unit not in UNITS or not has(lang, f"site.{key}"):
+        return None
+    count = n if isinstance(n, int) and not isinstance(n, bool) else 5
+    return tn(lang, f"site.{key}", count)
 
 
 def range_text(lo: int | None, hi: int | None) -> str:
@@ -255,12 +340,13 @@ class GameView:
                                                 for f, n in comp.per_faction.items()))
         if comp.parent and depth == 0:  # shown under its whole, the ↳ already says so
             breakdown.append(md_escape(self.t("part_of", parent=self.comp_name(comp.parent))))
-        conflicts = [md_escape(self.t("also_says", value=c.value, cite=cite_plain(c.source, lang)))
+        conflicts = [md_escape(self.t("also_says", value=show_value(c.value, lang), cite=cite_plain(c.source, lang)))
                      for c in comp.conflicts]
         if comp.print is None:
             printing = Markup("—")
         elif comp.print.method == "none":
-            printing = md_escape(self.t("not_printed", reason=comp.print.reason or ""))
+            printing = md_escape(self.t("not_printed", reason=comp.print.reason or "") if notes_shown(lang)
+                                 else self.t("not_printed_short"))
         else:
             printing = md_escape(method_name(comp.print.method, lang))
         files = self.placements.get(comp.id, [])
@@ -344,6 +430,13 @@ class GameView:
                 counts = [n for n in counts if scen.players.min <= n <= scen.players.max]
             group["info"] = self._scenario_info(scen) if scen else []
             group["tabs"] = [self._setup_tab(n, group["id"]) for n in counts]
+        for i, group in enumerate(groups):
+            for tab in group["tabs"]:  # linkable tabs: #gracze-3 (first group), #<scenario>-gracze-3
+                anchor = self.t("players_anchor", n=tab["players"])
+                tab["anchor"] = safe_id(anchor if i == 0 else f"{group['id'] or 'standard'}-{anchor}")
+                parts = [self.t("setup")] + ([group["title"]] if len(groups) > 1 else []) + \
+                    [players_label(tab["players"], self.lang)]
+                tab["search_title"] = " — ".join(parts)
         return groups
 
     def _scenario_info(self, scen) -> list[tuple[str, Markup]]:
@@ -434,18 +527,28 @@ class GameView:
 
     @property
     def constants(self) -> list[dict]:
-        return [{"name": text(c.name, self.lang), "value": md_escape(f"{c.value} {c.unit or ''}".strip()),
+        return [{"name": text(c.name, self.lang), "value": self._constant_value(c),
                  "source": cite(c.source, self.lang)} for c in self.data.constants]
+
+    def _constant_value(self, c) -> Markup:
+        shown = value(c.value, self.lang)
+        if not c.unit:
+            return shown
+        unit = unit_text(c.unit, c.value, self.lang)
+        if unit is None:
+            return shown + Markup(" ") + Markup(f'<span class="pnp-unknown">{md_escape(self.t("unit_in_english"))}</span>')
+        return shown + Markup(" ") + md_escape(unit)
 
     @property
     def tables(self) -> list[dict]:
         out = []
         for table in self.data.tables:
-            cols = [text(c.name, self.lang) for c in table.columns]
+            columns = [c for c in table.columns if _column_lang(c.id) in (None, self.lang)]
+            cols = [text(c.name, self.lang) for c in columns]
             rows = []
             for row in table.rows:
                 key = text(row.label, self.lang) if row.label else str(row.key)
-                rows.append({"key": key, "cells": [value(row.values.get(c.id), self.lang) for c in table.columns]})
+                rows.append({"key": key, "cells": [value(row.values.get(c.id), self.lang) for c in columns]})
             out.append({"name": text(table.name, self.lang), "key_name": text(table.key_name, self.lang),
                         "columns": cols, "rows": rows, "source": cite(table.source, self.lang)})
         return out
@@ -490,11 +593,11 @@ class GameView:
     @cached_property
     def glossary(self) -> list[dict]:
         links = self.links("glossary")
-        other = "en" if self.lang == "pl" else "pl"
+        other = next((lang for lang in self.data.game.languages if lang != self.lang), None)
         out = []
         for term in sorted_terms(self.data.glossary, self.lang):
             forms = term_forms(term, self.lang)
-            other_forms = term_forms(term, other)
+            other_forms = term_forms(term, other) if other else []
             see_also = [links.term_link(s) for s in term.see_also]
             out.append({
                 "id": term.id,
@@ -503,7 +606,7 @@ class GameView:
                 "toc_label": Markup(re.sub(r"[^\w \-.,'()/+]", "", text(term.term, self.lang))),
                 "forms": forms,
                 "search_forms": " ".join(forms[1:]),
-                "other_name": text(term.term, other),
+                "other_name": text(term.term, other) if other else None,
                 "other_forms": other_forms,
                 "definition": links.block(text(term.definition, self.lang), skip_term=term.id),
                 "see_also": Markup(", ").join(see_also) if see_also else "",
@@ -511,6 +614,62 @@ class GameView:
                 "source": cite(term.source, self.lang),
             })
         return out
+
+    # ---- A–Z index and quick reference -------------------------------------------------------------
+    @cached_property
+    def az_index(self) -> list[dict]:
+        """Every named thing of the game — terms, rules, components, decks, cards — by letter."""
+        from generator.rules_site.i18n import collation_key
+        lang = self.lang
+        entries: list[tuple[str, str, str]] = []  # (label, kind, link)
+        for term in self.data.glossary:
+            entries.append((text(term.term, lang), self.t("term_one"), f"glossary.md#{term_anchor(term.id)}"))
+        for rule in self.data.rules:
+            entries.append((text(rule.title, lang), f"{self.t('rule')} {rule.number}",
+                            f"rules.md#{rule_anchor(rule.number)}"))
+        for comp in self.data.components:
+            entries.append((text(comp.name, lang), self.t("component"), f"components.md#{component_anchor(comp.id)}"))
+        for deck in self.data.decks:
+            entries.append((text(deck.name, lang), self.t("deck"), f"cards.md#{deck_anchor(deck.id)}"))
+        for card in self.data.cards:
+            entries.append((text(card.name, lang), self.t("card_one"), f"cards.md#{card_anchor(card.id)}"))
+        seen: set[tuple[str, str]] = set()
+        letters: dict[str, list[dict]] = {}
+        for label, kind, link in sorted(entries, key=lambda e: (collation_key(e[0], lang), e[1])):
+            label = label.strip()
+            if not label or (label.casefold(), link) in seen:
+                continue
+            seen.add((label.casefold(), link))
+            first = label[0].upper() if label[0].isalpha() else "#"
+            letters.setdefault(first, []).append({"label": label, "kind": kind, "link": Markup(link)})
+        return [{"letter": k, "anchor": safe_id("az-" + (str(ord(k)) if not k.isascii() or not k.isalnum()
+                                                         else k.lower())), "entries": v}
+                for k, v in letters.items()]
+
+    @cached_property
+    def quick_setup(self) -> dict:
+        """Setup at a glance: component × player count (the standard game), from the setup report."""
+        counts = self.index.player_counts
+        if self.data.setup is None or not counts:
+            return {"counts": [], "rows": []}
+        default = next((s.id for s in self.data.scenarios if s.default), None)
+        report = setup_report(self.index, None, default)
+        rows = []
+        for row in report["rows"]:
+            rows.append({"component": self.comp_link(row["component"], "quick"),
+                         "action": action_name(row["action"], self.lang),
+                         "cells": [value(row["values"].get(str(n)), self.lang) for n in counts]})
+        for item in report["per_player"]:
+            each = item["count"]
+            rows.append({"component": self.comp_link(item["component"], "quick"),
+                         "action": action_name(item["action"], self.lang) + " — " + self.t("each_player").lower(),
+                         "cells": [value(None if each is None else each * n, self.lang) for n in counts]})
+        return {"counts": counts, "rows": rows}
+
+    @property
+    def top_rules(self) -> list[dict]:
+        return [{"number": r["number"], "title": r["title"], "anchor": r["anchor"]}
+                for r in self.rules if "." not in r["number"]]
 
     # ---- cards --------------------------------------------------------------------------------------
     @cached_property
@@ -536,7 +695,7 @@ class GameView:
                     "faction_name": self.faction_name(faction),
                     "faction_color": self._faction_color(faction),
                     "cost": None if card.cost is None else ("?" if card.cost == UNKNOWN else card.cost),
-                    "stats": [(k.replace("_", " "), "?" if v == UNKNOWN else v) for k, v in stats],
+                    "stats": [(self.stat_name(k), "?" if v == UNKNOWN else v) for k, v in stats],
                     "traits": [tr.replace("_", " ") for tr in card.traits],
                     "text_html": links.html(text(card_text, self.lang)) if card_text not in (None, UNKNOWN) else None,
                     "text_unknown": card_text == UNKNOWN,
@@ -548,6 +707,9 @@ class GameView:
             decks.append({"id": deck.id, "anchor": deck_anchor(deck.id), "name": text(deck.name, self.lang),
                           "color": deck.back.color, "cards": items, "unlisted": unlisted})
         return decks
+
+    def stat_name(self, key: str) -> str:
+        return next((text(st.name, self.lang) for st in self.data.stats if st.id == key), key.replace("_", " "))
 
     def _faction_color(self, faction_id: str) -> str:
         fac = next((f for f in self.data.factions if f.id == faction_id), None)
@@ -570,6 +732,8 @@ class GameView:
             name = self.game.downloads.get(path)
             if not name or not path.lower().endswith(".pdf"):
                 continue
+            if art.get("lang") and art.get("kind") == "rules" and art["lang"] != self.lang:
+                continue  # the rules reference in the page's own language only
             out.append(self._download_row(art, name))
         return out
 
@@ -631,7 +795,11 @@ class GameView:
     # ---- findings -----------------------------------------------------------------------------------
     @cached_property
     def findings(self) -> dict[str, list[dict]]:
+        """The validator's findings and warnings, unknown values and assumptions, in the page's language:
+        rulebook contradictions are written from the data's own readings (values and citations), warnings
+        from their code and the model; the validator's English sentences show on English pages only."""
         result = self.game.result
+        lang = self.lang
         out: dict[str, list[dict]] = {"contradictions": [], "warnings": [], "unknowns": [], "assumptions": []}
         if result is not None:
             for issue in result.issues:
@@ -639,18 +807,138 @@ class GameView:
                     continue
                 key = "contradictions" if issue.severity == Severity.FINDING else "warnings"
                 out[key].append({"where": f"{short_file(issue.span.file)}:{issue.span.line}",
-                                 "item": md_escape(describe_path(self.data, issue.path, self.lang)),
-                                 "message": md_escape(issue.message + (f" ({issue.hint})" if issue.hint else "")),
+                                 "item": md_escape(describe_path(self.data, issue.path, lang)),
+                                 "message": md_escape(self._issue_text(issue)),
                                  "code": issue.code})
             for unknown in result.unknowns:
                 out["unknowns"].append({"where": f"{short_file(unknown['file'])}:{unknown['line']}",
-                                        "item": md_escape(describe_path(self.data, unknown["path"], self.lang)),
-                                        "field": unknown["path"]})
+                                        "item": md_escape(describe_path(self.data, unknown["path"], lang)),
+                                        "field": field_label(unknown["path"], self.data, lang)})
         for path, source in walk_sources(self.data):
             if source.assumption:
-                out["assumptions"].append({"item": md_escape(describe_path(self.data, path, self.lang)),
-                                           "field": path, "text": md_escape(source.assumption)})
+                out["assumptions"].append({
+                    "item": md_escape(describe_path(self.data, path, lang)),
+                    "field": field_label(path, self.data, lang),
+                    "text": md_escape(source.assumption) if notes_shown(lang)
+                    else md_escape(t("assumption_elsewhere", lang))})
         return out
+
+    def _issue_text(self, issue) -> str:
+        lang = self.lang
+        if notes_shown(lang):
+            return issue.message + (f" ({issue.hint})" if issue.hint else "")
+        chain = resolve_path(self.data, issue.path)
+        obj = chain[-1][1] if chain else None
+        owner = next((o for _, o in reversed(chain[:-1]) if isinstance(o, BaseModel)), None)
+        if issue.code == "rulebook":
+            from generator.schema.base import Reading
+            from generator.schema.rules import Contradiction
+            if isinstance(obj, Contradiction):
+                readings = "; ".join(f"{show_value(r.value, lang)} ({cite_plain(r.source, lang)})" for r in obj.readings)
+                return text(obj.summary, lang) + (f" — {readings}" if readings else "") + \
+                    f" [{cite_plain(obj.source, lang)}]"
+            if isinstance(obj, Reading) and owner is not None:
+                current = getattr(owner, obj.field, None) if obj.field != "values" else None
+                return t("conflict_text", lang, field=field_name(obj.field, self.data, lang),
+                         a=show_value(self._named(current), lang) if current is not None else t("see_table", lang),
+                         a_cite=cite_plain(getattr(owner, "source", None), lang),
+                         b=show_value(self._named(obj.value), lang), b_cite=cite_plain(obj.source, lang))
+        if issue.code == "deck-empty" and obj is not None and hasattr(obj, "component"):
+            comp = self.index.components.get(obj.component)
+            count = comp.count if comp is not None and comp.count != UNKNOWN else "?"
+            return t("warn_deck_empty", lang, n=count)
+        if issue.code == "print" and issue.path.endswith(".count"):
+            return t("warn_count_unknown_proxy", lang)
+        if issue.code == "needs-module":
+            m = _NEEDS_MODULE.search(issue.message)
+            if m:
+                modules = ", ".join(self.module_name(x.strip()) for x in m.group("modules").split(","))
+                return t("warn_needs_module", lang, n=m.group("n"), used=m.group("used"), have=m.group("have"),
+                         modules=modules, total=m.group("total"))
+        return t("warn_other", lang)
+
+    def _named(self, v: Any) -> Any:
+        """An id among a reading's values → the thing's name (people read names, never ids)."""
+        if isinstance(v, str) and v in self.index.components:
+            return self.index.components[v].name
+        if isinstance(v, str) and v in self.index.decks:
+            return self.index.decks[v].name
+        return v
+
+
+_NEEDS_MODULE = re.compile(r"with (?P<n>\d+) players.*?setup needs (?P<used>\d+) .*? has only (?P<have>\d+); "
+                           r"it works only with module (?P<modules>.+) \((?P<total>\d+)\)$")
+
+
+def _column_lang(column_id: str) -> str | None:
+    """A table column holding one language's text ('ability_pl', 'ability_en') → that language."""
+    lang = column_id.rsplit("_", 1)[-1] if "_" in column_id else None
+    return lang if lang in LANGS else None
+
+
+def show_value(v: Any, lang: str) -> str:
+    """A value from the data as a reader sees it: localized text in the page's language."""
+    if isinstance(v, L10n):
+        return getattr(v, lang)
+    if isinstance(v, dict) and lang in v:
+        return str(v[lang])
+    if v == UNKNOWN or v is None:
+        return t("unknown", lang)
+    if isinstance(v, str):
+        shown = free_text(v, lang)
+        return t("text_in_english", lang) if shown is None else shown
+    return str(v)
+
+
+_KINDS = {"components": "component", "cards": "card_one", "decks": "deck", "tiles": "tile", "boards": "board",
+          "rules": "rule", "glossary": "term_one", "constants": "constant_one", "tables": "table_one",
+          "scenarios": "scenario_one", "setup": "setup", "factions": "faction", "modules": "module",
+          "game": "game_one", "contradictions": "contradiction_one", "recipes": "recipe_one",
+          "cost_rules": "cost_rules"}
+
+
+def resolve_path(data, path: str) -> list[tuple[str, Any]]:
+    """'components[2].conflicts[0]' → [(segment, object), …] as far as the path resolves."""
+    obj: Any = data
+    chain: list[tuple[str, Any]] = []
+    for m in _SEGMENT.finditer(path):
+        name, idx = m.group(1), m.group(2)
+        try:
+            if name is not None:
+                obj = obj.get(name) if isinstance(obj, dict) else getattr(obj, name)
+            elif isinstance(obj, list):
+                obj = obj[int(idx)]
+            elif isinstance(obj, dict):
+                obj = obj.get(int(idx)) if idx.isdigit() and int(idx) in obj else obj.get(idx)
+            else:
+                break
+        except (AttributeError, IndexError, ValueError, TypeError, KeyError):
+            break
+        if obj is None:
+            break
+        chain.append((name or idx, obj))
+    return chain
+
+
+def field_name(key: str, data, lang: str) -> str:
+    """A field's name for a reader: the catalog's label, a card stat's own name, or a generic word."""
+    from generator.i18n import has
+    if has(lang, f"site.field_{key}"):
+        return t(f"field_{key}", lang)
+    for stat in getattr(data, "stats", []):
+        if stat.id == key:
+            return text(stat.name, lang)
+    for table in getattr(data, "tables", []):
+        for col in table.columns:
+            if col.id == key:
+                return text(col.name, lang)
+    return t("field_other", lang)
+
+
+def field_label(path: str, data, lang: str) -> str:
+    """The last named field of a path ('cards[3].stats.strength' → 'Siła')."""
+    names = [m.group(1) for m in _SEGMENT.finditer(path) if m.group(1)]
+    return field_name(names[-1], data, lang) if names else t("field_other", lang)
 
 
 # ---- helpers shared by the views ---------------------------------------------------------------------
@@ -658,11 +946,11 @@ def cite_plain(source: Source | None, lang: str) -> str:
     if source is None:
         return ""
     if source.is_assumption:
-        return f"{t('assumption', lang)}: {source.assumption}"
+        return t("assumption", lang) + (f": {source.assumption}" if notes_shown(lang) else "")
     out = source.section or ""
     if source.page:
         out += f", {t('pages_short', lang)} {source.page}"
-    if source.note:
+    if source.note and notes_shown(lang):
         out += f" — {source.note}"
     return out
 
@@ -672,7 +960,7 @@ def cite_json(source: dict | None, lang: str) -> Markup:
     if not source:
         return Markup("—")
     return cite(Source(section=source.get("section"), page=source.get("page"), note=source.get("note"),
-                       assumption=source.get("assumption")), lang)
+                       assumption=source.get("assumption"), designer=bool(source.get("designer"))), lang)
 
 
 ARTIFACT_ORDER = {k: i for i, k in enumerate(("cards", "tokens", "tiles", "dice", "aids", "board", "calibration"))}
@@ -680,6 +968,7 @@ ARTIFACT_KINDS = {
     "cards": ("karty", "cards"), "tokens": ("żetony i znaczniki", "tokens and markers"),
     "tiles": ("kafelki", "tiles"), "dice": ("kości (siatki)", "dice (nets)"), "aids": ("pomoce gracza", "player aids"),
     "calibration": ("arkusz kalibracyjny", "calibration sheet"), "board": ("plansza", "board"),
+    "rules": ("zasady do druku", "printable rules"),
 }
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
 
@@ -692,6 +981,8 @@ def artifact_kind_name(kind: str, lang: str) -> str:
 def download_group(kind: str, profile: str, paper: str, lang: str) -> tuple[int, str, str]:
     """(order, title, note) of the download group a print file belongs to."""
     paper_name = PAPER_NAMES.get(paper, paper.upper())
+    if kind == "rules":
+        return 0, t("rules_pdf_title", lang), t("rules_pdf_note", lang)
     if kind == "board" or profile in ("poster", "onepage"):
         return 3, t("group_boards", lang, paper=paper_name) if paper else t("boards", lang), t("group_boards_note", lang)
     if profile == "home" or (paper and profile in ("", "home")):
@@ -735,34 +1026,30 @@ _SEGMENT = re.compile(r"\.?([A-Za-z_][\w\-]*)|\[([^\]]+)\]")
 
 
 def describe_path(data, path: str, lang: str) -> str:
-    """'components[2].conflicts[0]' → 'castle_cards (karty Zamków) · conflicts[0]'."""
-    obj: Any = data
+    """'components[2].conflicts[0]' → 'Element: Karty Zamków' — a kind and a name in the page's language,
+    never an id. A nameless item is named by its parent (a setup row by its component)."""
+    chain = resolve_path(data, path)
     label = ""
-    rest_from = 0
-    for m in _SEGMENT.finditer(path):
-        name, idx = m.group(1), m.group(2)
-        try:
-            if name is not None:
-                obj = obj.get(name) if isinstance(obj, dict) else getattr(obj, name)
-            elif isinstance(obj, list):
-                obj = obj[int(idx)]
-            elif isinstance(obj, dict):
-                obj = obj.get(int(idx)) if idx.isdigit() and int(idx) in obj else obj.get(idx)
-            else:
-                break
-        except (AttributeError, IndexError, ValueError, TypeError, KeyError):
-            break
-        if obj is None:
-            break
-        ident = getattr(obj, "id", None) or getattr(obj, "number", None) or getattr(obj, "component", None)
-        if isinstance(ident, str):
-            name_value = getattr(obj, "name", None) or getattr(obj, "term", None) or getattr(obj, "title", None)
-            label = ident + (f" ({text(name_value, lang)})" if isinstance(name_value, L10n) else "")
-            rest_from = m.end()
-    rest = path[rest_from:].lstrip(".")
-    if not label:
-        return path
-    return f"{label} · {rest}" if rest else label
+    kind_key = None
+    for segment, obj in chain:
+        if segment in _KINDS and kind_key is None:
+            kind_key = _KINDS[segment]
+        name_value = getattr(obj, "name", None) or getattr(obj, "term", None) or getattr(obj, "title", None)
+        if isinstance(name_value, L10n):
+            label = getattr(name_value, lang)
+            kind_key = _KINDS.get(segment, kind_key)
+        elif getattr(obj, "number", None) and isinstance(getattr(obj, "title", None), L10n):
+            label = f"{obj.number} {getattr(obj.title, lang)}"
+        elif isinstance(getattr(obj, "component", None), str) and not label:
+            comp = next((c for c in data.components if c.id == obj.component), None)
+            if comp is not None:
+                label = getattr(comp.name, lang)
+        elif isinstance(getattr(obj, "summary", None), L10n) and not label:
+            label = getattr(obj.summary, lang)
+    kind = t(kind_key, lang) if kind_key else ""
+    if kind and label:
+        return f"{kind}: {label}"
+    return label or kind or t("field_other", lang)
 
 
 def walk_sources(node: Any, path: str = ""):

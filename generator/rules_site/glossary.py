@@ -6,6 +6,8 @@ every inflected form a reader might type (``forms``); the glossary writes them i
 """
 from __future__ import annotations
 
+import re
+
 from generator.model.index import GameIndex
 from generator.rules_site.i18n import collation_key
 from generator.rules_site.markup import TextLinks
@@ -18,6 +20,8 @@ def term_forms(term: Term, lang: str) -> list[str]:
     seen: set[str] = set()
     forms = []
     for form in raw:
+        if not form:  # a game without this language
+            continue
         key = form.strip().lower()
         if key and key not in seen:
             seen.add(key)
@@ -38,8 +42,36 @@ def text_links(index: GameIndex, lang: str, page: str) -> TextLinks:
     plain_renderer = TextLinks(lang=lang, page=page, rules=rules, icons=icons,
                                terms={t.id: (getattr(t.term, lang), "") for t in data.glossary})
     terms = {t.id: (getattr(t.term, lang), plain_renderer.plain(getattr(t.definition, lang))) for t in data.glossary}
-    forms: dict[str, str] = {}
-    for term in data.glossary:  # data order: an ambiguous form links to the first term that lists it
+    return TextLinks(lang=lang, page=page, rules=rules, terms=terms, icons=icons, forms=link_forms(data.glossary, lang))
+
+
+_WORDS = re.compile(r"[^\W_]+")
+
+
+def is_inflection(form: str, name: str) -> bool:
+    """Whether a listed form is the term itself, inflected — not a narrower or looser word listed for
+    search ('sześciokąt' under 'Kategoria jednostki', 'marker' under 'City level marker'): it has at
+    least as many words as the term's name, and shares a stem with one of them."""
+    fw = [w.casefold() for w in _WORDS.findall(form)]
+    nw = [w.casefold() for w in _WORDS.findall(name)]
+    if not fw or len(fw) < len(nw):
+        return False
+    return any(a[:n] == b[:n] for a in fw for b in nw if (n := min(3, len(b), len(a))) >= 2)
+
+
+def link_forms(glossary: list[Term], lang: str) -> dict[str, str]:
+    """lower-case form → term id, for auto-linking running text: only a term's own name and its
+    inflections, and only forms no other term also lists (an ambiguous word links nowhere; the data
+    can always say ``[[term]]``)."""
+    owners: dict[str, set[str]] = {}
+    for term in glossary:
         for form in term_forms(term, lang):
-            forms.setdefault(form.lower(), term.id)
-    return TextLinks(lang=lang, page=page, rules=rules, terms=terms, icons=icons, forms=forms)
+            owners.setdefault(form.lower(), set()).add(term.id)
+    forms: dict[str, str] = {}
+    for term in glossary:
+        name = getattr(term.term, lang)
+        for form in term_forms(term, lang):
+            key = form.lower()
+            if len(owners[key]) == 1 and is_inflection(form, name):
+                forms[key] = term.id
+    return forms

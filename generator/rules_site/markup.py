@@ -3,13 +3,17 @@
 Data is never markup: every character of card, rule and term text that Markdown, HTML or jinja2 could
 read as syntax is written as an HTML character reference, so ``<script>``, ``**x**`` outside the few
 supported forms, ``[link](url)`` and ``{{ x }}`` all show as the text they are. The data's own small
-markup is then turned into real links, using the validator's own patterns:
+markup is then turned into real links:
 
 - ``§4.2``              → a link to rule 4.2 (title attribute = the rule's title)
 - ``[[term_id|label]]`` → a link to the glossary term (title attribute = its definition → tooltip)
 - ``:icon_id:``         → an inline icon
-- ``**bold**``          → bold
-- any Polish ``forms`` (English: ``forms_en``) of a glossary term → a link, the first use per section.
+- ``**bold**``          → bold (``<strong>``)
+- an unambiguous inflected form of a glossary term (``forms``/``forms_en``, see ``glossary.link_forms``)
+  → a link, the first use per section.
+
+Every one of these comes from the one parser, ``generator.model.markup``; nothing here reads markup
+with its own patterns.
 """
 from __future__ import annotations
 
@@ -19,11 +23,7 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
-# The validator's TERM_LINK, with the label captured too (group 1 = id as the validator reads it).
-RULE_REF = re.compile(r"§\s?(\d+(?:\.\d+)*)")
-ICON = re.compile(r"(?<![\w:]):([a-z0-9_\-]+):(?![\w:])")
-TERM_LINK = re.compile(r"\[\[([^\]|]+)(?:\|([^\]]*))?\]\]")
-BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
+from generator.model.markup import Bold, IconRef, RuleRef, TermRef, Text, parse
 
 # Characters Markdown (with our extensions), HTML or jinja2 could treat as syntax anywhere in a line.
 _INLINE = {c: f"&#{ord(c)};" for c in "\\`*_{}[]|~^=$"}
@@ -123,28 +123,31 @@ class TextLinks:
         return Markup(f'<span class="pnp-icon" style="--pnp-icon: {html.escape(color)}" '
                       f'title="{html.escape(label)}" aria-label="{html.escape(label)}">{md_escape(glyph)}</span>')
 
-    # ---- rendering ----------------------------------------------------------------------------------
+    # ---- rendering (from the one markup AST, generator.model.markup) ----------------------------------
     def inline(self, text: str, linked: set | None = None, autolink: bool = True, skip_term: str | None = None
                ) -> Markup:
-        """One line of Markdown. ``linked`` holds terms already linked in this section (first use only)."""
+        """One line of Markdown. ``linked`` holds terms already linked in this section (first use only).
+        Bold becomes ``<strong>`` (never ``**``, which a line-start escape could break into literal stars)."""
         linked = set() if linked is None else linked
         if skip_term:
             linked.add(skip_term)
+        return Markup(self._md(parse(_WS.sub(" ", text).strip()).nodes, linked, autolink))
+
+    def _md(self, nodes, linked: set, autolink: bool) -> str:
         out: list[str] = []
-        for kind, match in _tokens(_WS.sub(" ", text).strip()):
-            if kind == "text":
-                out.append(self._autolink(match, linked) if autolink else _esc(match))
-            elif kind == "term":
-                term_id = match.group(1).strip()
-                linked.add(term_id)
-                out.append(self.term_link(term_id, match.group(2)))
-            elif kind == "rule":
-                out.append(self.rule_link(match.group(1), match.group(0)))
-            elif kind == "icon":
-                out.append(self.icon(match.group(1)))
-            elif kind == "bold":
-                out.append("**" + self.inline(match.group(1), linked, autolink) + "**")
-        return Markup("".join(out))
+        for node in nodes:
+            if isinstance(node, Text):
+                out.append(self._autolink(node.text, linked) if autolink else _esc(node.text))
+            elif isinstance(node, TermRef):
+                linked.add(node.term)
+                out.append(self.term_link(node.term, node.label))
+            elif isinstance(node, RuleRef):
+                out.append(self.rule_link(node.number))
+            elif isinstance(node, IconRef):
+                out.append(self.icon(node.icon))
+            elif isinstance(node, Bold):
+                out.append("<strong>" + self._md(node.children, linked, autolink) + "</strong>")
+        return "".join(out)
 
     def block(self, text: str, linked: set | None = None, autolink: bool = True, skip_term: str | None = None
               ) -> Markup:
@@ -155,7 +158,8 @@ class TextLinks:
             # runs of plain lines become one paragraph, runs of '- ' lines one list
             run_kind, run = None, []
             for line in [ln.strip() for ln in para.splitlines() if ln.strip()] + [None]:
-                bullet = re.match(r"^[-*•]\s+(.*)$", line) if line is not None else None
+                bullet = re.match(r"^[-•]\s+(.*)$", line) or re.match(r"^\*\s+(.*)$", line) \
+                    if line is not None else None
                 kind = None if line is None else ("item" if bullet else "text")
                 if kind != run_kind and run:
                     if run_kind == "text":
@@ -171,38 +175,40 @@ class TextLinks:
 
     def plain(self, text: str) -> str:
         """Markup stripped to readable text (tooltips, alt text)."""
-        out: list[str] = []
-        for kind, match in _tokens(_WS.sub(" ", text).strip()):
-            if kind == "text":
-                out.append(match)
-            elif kind == "term":
-                term_id = match.group(1).strip()
-                out.append(match.group(2) or self.terms.get(term_id, (term_id, ""))[0])
-            elif kind == "rule":
-                out.append(match.group(0))
-            elif kind == "icon":
-                out.append(self.icons.get(match.group(1), (match.group(0),))[0])
-            elif kind == "bold":
-                out.append(self.plain(match.group(1)))
-        return "".join(out)
+        def render(nodes) -> str:
+            out: list[str] = []
+            for node in nodes:
+                if isinstance(node, Text):
+                    out.append(node.text)
+                elif isinstance(node, TermRef):
+                    out.append(node.label or self.terms.get(node.term, (node.term, ""))[0])
+                elif isinstance(node, RuleRef):
+                    out.append(f"§{node.number}")
+                elif isinstance(node, IconRef):
+                    out.append(self.icons.get(node.icon, (f":{node.icon}:",))[0])
+                elif isinstance(node, Bold):
+                    out.append(render(node.children))
+            return "".join(out)
+        return render(parse(_WS.sub(" ", text).strip()).nodes)
 
     def html(self, text: str) -> Markup:
         """Markup → inline HTML (for raw-HTML blocks such as the card boxes): icons and bold, no links."""
-        out: list[str] = []
-        for kind, match in _tokens(_WS.sub(" ", text).strip()):
-            if kind == "text":
-                out.append(html.escape(match))
-            elif kind == "term":
-                term_id = match.group(1).strip()
-                label = match.group(2) or self.terms.get(term_id, (term_id, ""))[0]
-                out.append(f'<span class="pnp-term-text">{html.escape(label)}</span>')
-            elif kind == "rule":
-                out.append(html.escape(match.group(0)))
-            elif kind == "icon":
-                out.append(str(self.icon(match.group(1))))
-            elif kind == "bold":
-                out.append(f"<strong>{self.html(match.group(1))}</strong>")
-        return Markup("".join(out))
+        def render(nodes) -> str:
+            out: list[str] = []
+            for node in nodes:
+                if isinstance(node, Text):
+                    out.append(html.escape(node.text))
+                elif isinstance(node, TermRef):
+                    label = node.label or self.terms.get(node.term, (node.term, ""))[0]
+                    out.append(f'<span class="pnp-term-text">{html.escape(label)}</span>')
+                elif isinstance(node, RuleRef):
+                    out.append(html.escape(f"§{node.number}"))
+                elif isinstance(node, IconRef):
+                    out.append(str(self.icon(node.icon)))
+                elif isinstance(node, Bold):
+                    out.append(f"<strong>{render(node.children)}</strong>")
+            return "".join(out)
+        return Markup(render(parse(_WS.sub(" ", text).strip()).nodes))
 
     def _autolink(self, text: str, linked: set) -> str:
         if self._forms_re is None:
@@ -219,26 +225,6 @@ class TextLinks:
             pos = m.end()
         out.append(_esc(text[pos:]))
         return "".join(out)
-
-
-def _tokens(text: str):
-    """Split text into ('text', str) and (kind, match) for term links, rule refs, icons and bold."""
-    patterns = (("term", TERM_LINK), ("rule", RULE_REF), ("icon", ICON), ("bold", BOLD))
-    pos = 0
-    while pos < len(text):
-        best = None
-        for kind, pattern in patterns:
-            m = pattern.search(text, pos)
-            if m and (best is None or m.start() < best[1].start()):
-                best = (kind, m)
-        if best is None:
-            yield "text", text[pos:]
-            return
-        kind, m = best
-        if m.start() > pos:
-            yield "text", text[pos:m.start()]
-        yield kind, m
-        pos = m.end()
 
 
 _SAFE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-/]*$")

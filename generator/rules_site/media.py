@@ -29,7 +29,36 @@ def card_previews(index: GameIndex, lang: str) -> dict[str, str]:
         print(f"pnp site: card previews unavailable for {index.game_id} ({type(exc).__name__}: {exc}); "
               "the gallery shows text boxes", file=sys.stderr)
         return {}
-    return {str(k): str(v) for k, v in (svgs or {}).items() if isinstance(v, (str, bytes))}
+    ids = _data_ids(index)
+    return {str(k): without_ids(v.decode() if isinstance(v, bytes) else v, ids)
+            for k, v in (svgs or {}).items() if isinstance(v, (str, bytes))}
+
+
+def _data_ids(index: GameIndex) -> set[str]:
+    data = index.data
+    ids = {c.id for c in data.cards} | {d.id for d in data.decks} | set(index.components)
+    ids |= {tr for c in data.cards for tr in c.traits} | {f.id for f in data.factions}
+    for c in data.cards:
+        ids |= {str(v) for v in c.stats.values() if isinstance(v, str)}
+    return {i for i in ids if "_" in i}  # a plain word may be real text; a snake_case id never is
+
+
+_TEXT_NODE = re.compile(r"(<text\b[^>]*>)([^<]*)(</text>)")
+
+
+def without_ids(svg: str, ids: set[str]) -> str:
+    """The print engine may print data ids on a card (a sorting aid on paper); people on the site read
+    names, so ids are taken out of the preview's text (with the ' · ' that joined them)."""
+    if not ids:
+        return svg
+    pattern = re.compile(r"(?:\s*·\s*)?\b(?:" + "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True))
+                         + r")\b(?:\s*·\s*)?")
+
+    def clean(m: re.Match) -> str:
+        text = pattern.sub(lambda x: " · " if x.group(0).strip().startswith("·") and x.group(0).strip().endswith("·")
+                           and x.group(0).strip() != "·" else "", m.group(2)).strip(" ·")
+        return m.group(1) + text + m.group(3)
+    return _TEXT_NODE.sub(clean, svg)
 
 
 def download_names(game_id: str, artifacts: list[dict]) -> dict[str, str]:

@@ -17,13 +17,11 @@ from urllib.parse import quote
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
+from generator.resources import DATA_DOC, TEMPLATES  # noqa: E402  (ship in the package)
+from generator.rules_site import offline
 from generator.rules_site.context import PAGE_TITLE_KEYS, PAGES, GameView, SiteGame
 from generator.rules_site.i18n import LANG_NAMES, LANGS, t
 from generator.rules_site.markup import md_escape
-
-ROOT = Path(__file__).resolve().parents[2]
-TEMPLATES = ROOT / "templates"
-DATA_DOC = ROOT / "docs" / "DATA.md"
 
 
 def _finalize(value):
@@ -67,10 +65,13 @@ def render_language(games: list[SiteGame], lang: str) -> dict[str, str | bytes]:
     env = environment()
     files: dict[str, str | bytes] = {}
     views = [GameView(game, lang) for game in games]
-    common = {"lang": lang, "t": lambda key, **kw: t(key, lang, **kw), "pages": PAGES,
-              "page_titles": PAGE_TITLE_KEYS, "other_lang_name": LANG_NAMES[_other(lang)]}
-    files["index.md"] = env.get_template("home.md.j2").render(games=views, **common)
-    files["data-format.md"] = env.get_template("data_format.md.j2").render(body=data_format_markdown(), **common)
+    common = {"lang": lang, "data_format_here": has_data_format(lang), "t": lambda key, **kw: t(key, lang, **kw), "pages": PAGES,
+              "page_titles": PAGE_TITLE_KEYS, "other_lang_name": LANG_NAMES[_other(lang)],
+              "other_lang": _other(lang)}
+    files["index.md"] = env.get_template("home.md.j2").render(games=views, offline_archive=offline.ARCHIVE,
+                                                              offline_folder=offline.FOLDER, **common)
+    if has_data_format(lang):  # docs/DATA.md is English: other languages link to the English page
+        files["data-format.md"] = env.get_template("data_format.md.j2").render(body=data_format_markdown(), **common)
     for view in views:
         for page in PAGES:
             template = env.get_template(f"game/{page}.md.j2")
@@ -80,6 +81,13 @@ def render_language(games: list[SiteGame], lang: str) -> dict[str, str | bytes]:
             if SAFE_NAME.match(card_id):  # keys come from another module: never let one pick a path
                 files[f"{view.id}/img/cards/{card_id}.svg"] = svg
     return files
+
+
+def has_data_format(lang: str) -> bool:
+    return lang == DATA_DOC_LANG
+
+
+DATA_DOC_LANG = "en"
 
 
 def _other(lang: str) -> str:
@@ -109,6 +117,15 @@ def redirect_html(langs: tuple[str, ...]) -> str:
     return env.get_template("redirect.html.j2").render(
         default=langs[0], title=t("site_name", langs[0]), langs_json=Markup(json.dumps(list(langs))),
         choices=[(lang, LANG_NAMES[lang]) for lang in langs])
+
+
+def not_found_html(langs: tuple[str, ...]) -> str:
+    """The site root's own 404 page (a host serves it for a missing address outside both languages)."""
+    env = environment(markdown=False)
+    return env.get_template("not_found.html.j2").render(
+        default=langs[0], title=t("site_name", langs[0]),
+        choices=[(lang, LANG_NAMES[lang], t("not_found_title", lang), t("not_found_text", lang),
+                  t("back_home", lang)) for lang in langs])
 
 
 SAFE_NAME = re.compile(r"^[a-z0-9][a-z0-9_\-]*$")

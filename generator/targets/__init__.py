@@ -13,7 +13,7 @@ from generator.plan.kinds import SHEETS
 TARGET_KINDS = {
     "print": frozenset(SHEETS) | {"calibration", "png"},
     "boards": frozenset({"board"}),
-    "site": frozenset({"site"}),
+    "site": frozenset({"site", "rules"}),
 }
 
 TARGETS = (("print", "generator.targets.card_sheets"),

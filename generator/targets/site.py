@@ -11,6 +11,9 @@ from generator.console import out_console
 from generator.model.index import GameIndex
 from generator.plan.check import validated_games
 from generator.rules_site import SiteGame, build_site
+from generator.rules_site.build import game_languages
+from generator.rules_site.context import GameView
+from generator.rules_site.i18n import LANGS
 from generator.write.atomic import OutputDir
 
 SITE = "site"
@@ -18,15 +21,37 @@ SITE_SRC = "site-src"
 
 
 def generate(indexes: list[GameIndex], out: OutputDir, manifest, args) -> None:
+    write_rules_pdfs(indexes, out, manifest)
     games = site_games(indexes, manifest.artifacts, args)
     report = build_site(games, out.claim(SITE), out.claim(SITE_SRC), resolve_artifact=artifact_finder(out))
     out_console().print(f"site: {len(report.games)} games, {report.pages} pages in {', '.join(report.languages)} "
                         f"in {report.seconds:.1f} s → {out.root / SITE}")
 
 
+def write_rules_pdfs(indexes: list[GameIndex], out: OutputDir, manifest, langs: tuple[str, ...] = LANGS) -> list[dict]:
+    """The printable rules reference of every game of this build, per language (kind ``rules``)."""
+    from generator.render.pdf import render_pdf
+    from generator.targets.rules_pdf import KIND, rules_scene
+    from generator.text import metrics as fonts
+
+    entries = []
+    for index in indexes:
+        game = index.game_id
+        out.claim(f"{game}/rules")  # replaced whole
+        site_game = SiteGame(index, index.report)
+        for lang in [lang for lang in langs if lang in game_languages(site_game)]:
+            scene = rules_scene(GameView(site_game, lang), fonts.METRICS)
+            target = out.write_bytes(f"{game}/rules/rules-{lang}.pdf", render_pdf(scene))
+            entries.append(manifest.add(out, target, game=game, kind=KIND, lang=lang, profile="reference",
+                                        paper="a4", pages=len(scene.pages), duplex="none"))
+    return entries
+
+
 def site_games(indexes: list[GameIndex], artifacts: list[dict], args) -> list[SiteGame]:
     """The games of this build plus, when only some were asked for, every other game that validates,
-    so a partial build never drops games from the site. Each carries its validator result."""
+    so a partial build never drops games from the site. Each carries its validator result: the build's
+    own (``GameIndex.report``), or — for a game outside a partial build — the load and validate stages'
+    (never the command layer)."""
     wanted = {ix.game_id for ix in indexes}
     results = {ix.game_id: ix.report for ix in indexes if ix.report is not None}  # validated already
     others = None if getattr(args, "games", None) else sorted(wanted - set(results))
@@ -57,4 +82,4 @@ def artifact_finder(out: OutputDir):
     return find
 
 
-__all__ = ["artifact_finder", "generate", "site_games"]
+__all__ = ["artifact_finder", "generate", "site_games", "write_rules_pdfs"]

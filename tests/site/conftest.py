@@ -75,8 +75,24 @@ def built_site(tmp_path_factory) -> Path:
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
+    """A static host: a missing page gets the language's 404.html (or the root one), status 404."""
+
     def log_message(self, format, *args):
         pass
+
+    def send_error(self, code, message=None, explain=None):
+        if code != 404:
+            return super().send_error(code, message, explain)
+        root = Path(self.directory)
+        first = self.path.lstrip("/").split("/", 1)[0]
+        page = root / first / "404.html" if first and (root / first / "404.html").is_file() else root / "404.html"
+        body = page.read_bytes() if page.is_file() else b"not found"
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
 
 
 @pytest.fixture(scope="session")
@@ -111,3 +127,14 @@ def page(browser):
     page.js_errors = errors
     yield page
     context.close()
+
+
+@pytest.fixture(scope="session")
+def real_site(tmp_path_factory) -> Path:
+    """`pnp site` of every game in cards_data/ (pl + en, no print files); returns the output folder."""
+    from generator.commands.site import build
+    from tests.conftest import ROOT
+
+    out = tmp_path_factory.mktemp("real-site-out")
+    build(site_args(ROOT / "cards_data", out))
+    return out

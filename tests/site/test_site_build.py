@@ -23,22 +23,46 @@ def test_output_tree(built_site):
     for lang in ("pl", "en"):
         home = (site / lang / "index.html").read_text(encoding="utf-8")
         assert f'<html lang="{lang}"' in home
-        assert (site / lang / "search" / "search_index.json").is_file()
-        for page in ("", "components/", "setup/", "rules/", "glossary/", "cards/", "print/", "findings/"):
+        assert (site / lang / "search" / "demo.js").is_file()  # the game's own search index
+        assert not (site / lang / "search" / "search_index.json").exists()  # no whole-site lunr index
+        for page in ("", "quick/", "components/", "setup/", "rules/", "glossary/", "az/", "cards/", "print/",
+                     "findings/"):
             assert (site / lang / "demo" / page / "index.html").is_file(), page
-        assert (site / lang / "data-format" / "index.html").is_file()
+        assert (site / lang / "data-format" / "index.html").is_file() == (lang == "en")  # DATA.md is English
         assert (built_site / "site-src" / lang / "mkdocs.yml").is_file()
     # the generated Markdown is kept beside the site, never in the repository
     assert (built_site / "site-src" / "pl" / "docs" / "demo" / "rules.md").is_file()
 
 
-def test_search_index_carries_forms_and_rule_numbers(built_site):
-    index = json.loads((built_site / "site" / "pl" / "search" / "search_index.json").read_text(encoding="utf-8"))
-    assert index["config"]["pipeline"] == [] and "§" in index["config"]["separator"]
-    by_location = {d["location"]: d for d in index["docs"]}
-    assert "złotem" in by_location["demo/glossary/#g-gold"]["title"]
-    assert by_location["demo/rules/#r-1-1"]["title"].startswith("1.1 ")
-    assert by_location["demo/glossary/"]["boost"] == 3
+def search_docs(built_site, lang="pl") -> dict[str, list]:
+    text = (built_site / "site" / lang / "search" / "demo.js").read_text(encoding="utf-8")
+    assert text.startswith('pnpSearch.add("demo",') and text.rstrip().endswith(");")
+    docs = json.loads(text[len('pnpSearch.add("demo",'):text.rstrip().rindex(")")])
+    return {d[0]: d for d in docs}
+
+
+def test_search_index_is_folded_stemmed_and_clean(built_site):
+    from generator.rules_site.search import stem
+
+    docs = search_docs(built_site)
+    gold = docs["demo/glossary/#g-gold"]
+    assert gold[1] == "Złoto"                       # a clean title, no hidden forms
+    assert "zlot" in gold[4].split()                # folded + stemmed: złoto, złota, złotem, zlotami …
+    assert all(stem(w, "pl") == w or w[0].isdigit() for w in gold[4].split()[:20])
+    assert docs["demo/rules/#r-1-1"][1].startswith("1.1 ")
+    assert "1.1" in docs["demo/rules/#r-1-1"][4].split()
+    assert not any("/findings/" in url for url in docs)  # findings pages are not search hits
+    assert "demo/setup/#gracze-2" in docs and docs["demo/setup/#gracze-2"][1].endswith("2 graczy")
+    assert search_docs(built_site, "en")["demo/setup/#players-2"]
+
+
+def test_stemmer_maps_forms_people_type():
+    from generator.rules_site.search import fold, stems
+
+    assert stems("złoto złota złotem ZLOTAMI", "pl") == ["zlot"] * 4
+    assert stems("zamek zamki zamków", "pl") == ["zamk"] * 3
+    assert stems("wieża wieży wieżami", "pl") == ["wiez"] * 3
+    assert fold("Łódź") == "lodz"
 
 
 def test_downloads_are_copied_once_per_language_and_shared(built_site):
@@ -147,3 +171,21 @@ def test_one_language_rebuild_keeps_the_other(tmp_path, run_cli):
     assert run_cli("site", "--data", data, "--out", out, "--lang", "pl").code == 0
     assert en_page.read_bytes() == before
     assert (out / "site" / "pl" / "demo" / "rules" / "index.html").is_file()
+
+
+def test_a_game_is_built_in_its_own_languages_only(tmp_path):
+    """An English-only game (`game.languages: [en]`) is on the English site only (and so is its search index)."""
+    import shutil
+
+    from generator.commands.site import build
+    from tests.conftest import ROOT
+    from tests.site.conftest import site_args
+
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "tests" / "designer" / "data" / "starfall", data / "starfall")
+    assert "languages: [en]" in (data / "starfall" / "game.yaml").read_text(encoding="utf-8")
+    build(site_args(data, tmp_path / "out"))
+    site = tmp_path / "out" / "site"
+    assert (site / "en" / "starfall" / "rules" / "index.html").is_file()
+    assert (site / "en" / "search" / "starfall.js").is_file()
+    assert not (site / "pl" / "starfall").exists() and not (site / "pl" / "search" / "starfall.js").exists()

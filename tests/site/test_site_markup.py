@@ -108,9 +108,10 @@ def test_safe_helpers():
 
 
 def test_describe_path(demo):
-    assert describe_path(demo.data, "components[2].conflicts[0]", "pl") == "castle_cards (karty Zamków) · conflicts[0]"
-    assert describe_path(demo.data, "cards[3].stats.defence", "en") == "castle_south (Southern Castle) · stats.defence"
-    assert describe_path(demo.data, "nonsense[4]", "pl") == "nonsense[4]"
+    # a kind and a name in the page's language, never an id
+    assert describe_path(demo.data, "components[2].conflicts[0]", "pl") == "Element: karty Zamków"
+    assert describe_path(demo.data, "cards[3].stats.defence", "en") == "Card: Southern Castle"
+    assert describe_path(demo.data, "nonsense[4]", "pl") == "wartość"
 
 
 def test_download_names_are_flat_unique_and_safe():
