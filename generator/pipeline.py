@@ -159,11 +159,19 @@ def _site(generate, indexes, out: OutputDir, manifest: Manifest, args, report: s
     data = [(ix.game_id, ix.data.model_dump(mode="json"), builds_assets(ix)) for ix in indexes]
     key = cache._sha(cache.engine_hash(), cache.stable_json(data), report, cache.stable_json(links),
                      cache.stable_json(games), cache.tree_hash(Path(args.data)) if games else "")
-    if not getattr(args, "force", False) and manifest.inputs.get("site") == key and (out.root / SITE).is_dir() and (out.root / SITE_SRC).is_dir():
-        return  # not claimed: the site in place stays as it is
+    from generator.targets import TARGET_KINDS
+
+    kinds = TARGET_KINDS["site"]  # the site target's own artifacts (the rules PDFs)
+    built = {ix.game_id for ix in indexes}
+    previous = cache.active().previous.values() if cache.active() is not None else []
+    own = [a for a in previous if a.get("kind") in kinds and a.get("game") in built]
+    if (not getattr(args, "force", False) and manifest.inputs.get("site") == key and (out.root / SITE).is_dir()
+            and (out.root / SITE_SRC).is_dir() and all((out.root / a["path"]).is_file() for a in own)):
+        manifest.artifacts.extend(own)  # nothing claimed: the site and its files stay as they are
+        return
     generate(indexes, out, manifest, args)
     manifest.inputs["site"] = key
-    for folder in (SITE, SITE_SRC):  # pages that came out the same are kept as they are
+    for folder in (SITE, SITE_SRC, *(f"{g}/rules" for g in sorted(built))):  # what came out the same is kept
         cache.relink_identical(out, folder)
 
 

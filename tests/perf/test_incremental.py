@@ -51,7 +51,10 @@ def test_unchanged_inputs_rewrite_nothing_and_one_card_rewrites_only_its_artifac
     # the site is rebuilt, but only its pages that came out different are replaced
     site = {p for p in changed if p.startswith(("site/", "site-src/"))}
     assert "site/pl/demo/cards/index.html" in site and "site-src/pl/docs/demo/cards.md" in site
-    shows_the_card = ("/files/", "/demo/cards", "/img/cards/gold_1.", "/search/")  # its downloads, page, image
+    # its downloads, its deck's page, its image, the A–Z and search indexes (all list its name), and the
+    # offline bundle of the whole site
+    shows_the_card = ("/files/", "/demo/cards", "/img/cards/gold_1.", "/demo/az", "/search/",
+                      "site/offline.zip")
     assert [p for p in site if not any(part in p for part in shows_the_card)] == []
     assert not any(p.startswith("site/en/demo/cards/") for p in site)  # the English name did not change
     # kept artifacts still have manifest entries with their keys, matching the files on disk
