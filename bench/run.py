@@ -135,7 +135,7 @@ def main() -> int:
             shutil.copytree(ROOT / "cards_data", data)
             def build(name: str, *args) -> None:
                 r[name] = run(pnp("build", "--data", data, *args))[0]
-                r[name.replace("_s", "_cpu_s")] = CPU["last"]  # with its worker processes
+                r[name.removesuffix("_s") + "_cpu_s"] = CPU["last"]  # with its worker processes
 
             build("cold_build_s", "--skip", "site", "--out", tmp / "out-a")
             out_b = tmp / "out-b"
