@@ -143,7 +143,7 @@ def _board_units(generate, indexes, out: OutputDir, manifest: Manifest, args, bu
         if old and all(a.get("input_hash") == key and builds.fresh(a["path"], key) for a in old):
             # kept: the game's boards folder is not claimed, it stays as it is; the entries go back into
             # the manifest in this unit's place, so the artifacts' order is the one a full build gives
-            units.append(("boards", None, [index], key, old))
+            units.append(("boards", None, [index], key, sorted(old, key=lambda a: a.get("unit_order", 0))))
             continue
         units.append(("boards", generate, [index], key))
     return units
@@ -211,9 +211,9 @@ def run_units(units: list[tuple], out: OutputDir, manifest: Manifest, args, jobs
             out.claimed |= claimed
         results = [r[1][0] for r in results]
     for unit, entries in zip(units, results, strict=True):
-        if len(unit) > 3:  # boards of one game: their key, for the next build
-            for entry in entries:
-                entry["input_hash"] = unit[3]
+        if len(unit) == 4:  # boards of one game, drawn: their key and order, for the next build to keep them
+            for n, entry in enumerate(entries):
+                entry["input_hash"], entry["unit_order"] = unit[3], n
 
 
 def _unit(unit: tuple, out: OutputDir, manifest: Manifest, args) -> list[dict]:
