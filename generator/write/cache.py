@@ -36,14 +36,28 @@ def _sha(*parts) -> str:
 
 
 def tree_hash(root: Path, skip_suffixes: tuple[str, ...] = (".pyc",)) -> str:
-    """Hash of every file's relative path and bytes under ``root`` (sorted; missing root → fixed value)."""
+    """Hash of everything under ``root`` the loader could see: every entry's relative path and kind — a
+    file's bytes, a link's target, a folder as a folder (a folder named like a YAML file is a data error
+    too). Anything unreadable makes the hash unique, so a build never trusts it (missing root → fixed)."""
     h = hashlib.sha256()
-    if root.is_dir():
-        for path in sorted(p for p in root.rglob("*") if p.is_file() and p.suffix not in skip_suffixes
-                           and "__pycache__" not in p.parts):
-            h.update(path.relative_to(root).as_posix().encode("utf-8") + b"\0")
-            h.update(path.read_bytes())
-            h.update(b"\0")
+    if not root.is_dir():
+        return h.hexdigest()
+    for path in sorted(root.rglob("*")):
+        if path.suffix in skip_suffixes or "__pycache__" in path.parts:
+            continue
+        h.update(path.relative_to(root).as_posix().encode("utf-8", "surrogateescape") + b"\0")
+        try:
+            if path.is_symlink():
+                h.update(b"l" + os.readlink(path).encode("utf-8", "surrogateescape"))
+            elif path.is_dir():
+                h.update(b"d")
+            elif path.is_file():
+                h.update(b"f" + path.read_bytes())
+            else:
+                h.update(b"o")
+        except OSError:
+            return "unreadable:" + os.urandom(16).hex()
+        h.update(b"\0")
     return h.hexdigest()
 
 
@@ -101,9 +115,13 @@ class BuildCache:
             return "-"
         if folder not in self._assets:
             h = hashlib.sha256()
-            for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix not in (".yaml", ".yml")):
-                h.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-            self._assets[folder] = h.hexdigest()
+            try:
+                for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix not in (".yaml", ".yml")):
+                    h.update(path.relative_to(folder).as_posix().encode("utf-8", "surrogateescape") + b"\0"
+                             + path.read_bytes() + b"\0")
+                self._assets[folder] = h.hexdigest()
+            except OSError:  # unreadable: never matches, so nothing drawn from this folder is kept
+                self._assets[folder] = "unreadable:" + os.urandom(16).hex()
         return self._assets[folder]
 
     def items_key(self, *context, items=()) -> str:
