@@ -42,6 +42,7 @@ GOALS = {
     "one_card_change_build_s": (3.0, "max"),
     "cold_build_s": (8.0, "max"),
     "cold_build_with_site_s": (20.0, "max"),
+    "bench_total_s": (180.0, "max"),
 }
 
 
@@ -99,6 +100,7 @@ def main() -> int:
     parser.add_argument("--skip-builds", action="store_true")
     opts = parser.parse_args()
     n = opts.cards
+    started = time.perf_counter()
     r: dict = {"cpus": os.cpu_count(), "cards": n}
     tmp = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
     try:
@@ -149,6 +151,7 @@ def main() -> int:
             r["rebuilt_after_one_card"] = rewritten(after, snapshot(out_b))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    r["bench_total_s"] = time.perf_counter() - started  # `make bench` should stay under 180 s on 2 cores
     report(r)
     out_dir = ROOT / "output"
     out_dir.mkdir(exist_ok=True)
