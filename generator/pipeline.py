@@ -2,10 +2,21 @@
 
 load + validate every game → stop on errors (nothing written) → generators (print, boards, site) →
 everything is staged and moved into place only at the end (manifest last), so a failed or killed build
-leaves the previous outputs and manifest as they were."""
+leaves the previous outputs and manifest as they were.
+
+Incremental: a build whose inputs (the data folder, the engine, the options) are those of the last build
+and whose outputs are all in place does nothing at all. Otherwise each artifact whose own inputs are
+unchanged is kept as it is (write/cache.py): print artifacts by the content of their planned items, boards
+per game by the game's board data, the site by every game's data and every artifact it links.
+
+Parallel: print and boards work of each game are independent units, rendered by ``--jobs`` processes
+(forked after validation, so they share the plans); results are merged in unit order, so a parallel build
+is byte-identical to a serial one. The site is built last, in this process."""
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 
 from rich.table import Table
 
@@ -13,13 +24,65 @@ from generator.console import out_console
 from generator.errors import DataErrors, Severity
 from generator.plan.check import validated_games
 from generator.validate.report import to_json
-from generator.write.atomic import OutputDir
-from generator.write.manifest import Manifest
+from generator.write import cache
+from generator.write.atomic import OutputDir, OutputLock
+from generator.write.manifest import MANIFEST, Manifest
 
 GENERATORS: list = []  # (name, callable(indexes, out, manifest, args)) registered by targets as they land
+PARALLEL = ("print", "boards")  # targets whose per-game work runs in worker processes
+# game data that cannot change a board drawing (everything else of the game counts towards its boards' key)
+NOT_BOARD_INPUTS = {"cards", "decks", "layouts", "rules", "glossary", "constants", "tables", "cost_rules",
+                    "recipes", "contradictions"}
+
+
+def jobs_of(args) -> int:
+    jobs = getattr(args, "jobs", None)
+    return max(1, jobs if jobs else (os.cpu_count() or 1))
+
+
+def build_key(args) -> str:
+    """Everything a whole build is made from: the engine, every file of the data folder, the options."""
+    options = {"games": sorted(getattr(args, "games", None) or []), "skip": sorted(getattr(args, "skip", None) or []),
+               "paper": getattr(args, "paper", None), "profile": getattr(args, "profile", None)}
+    overlay = getattr(args, "overlay", None)
+    parts = [cache.engine_hash(), cache.tree_hash(Path(args.data)), cache.stable_json(options)]
+    if overlay:  # an owner's overlay is an input too
+        parts.append(cache.tree_hash(Path(overlay)))
+    return cache._sha(*parts)
+
+
+def up_to_date(root: Path, key: str, with_site: bool) -> bool:
+    """The last build had these inputs and its outputs are all still in place (sizes as recorded)."""
+    try:
+        doc = json.loads((root / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    if not isinstance(doc, dict) or (doc.get("inputs") or {}).get("build") != key:
+        return False
+    if not (root / "validation.json").is_file() or (with_site and not (root / "site").is_dir()):
+        return False
+    for a in doc.get("artifacts", []):
+        try:
+            if (root / a["path"]).stat().st_size != a["bytes"]:
+                return False
+        except (OSError, KeyError, TypeError):
+            return False
+    return True
 
 
 def run_build(args) -> int:
+    key = build_key(args)
+    root = Path(args.out).resolve()
+    force = getattr(args, "force", False)
+    if not force and (root / MANIFEST).is_file():
+        lock = OutputLock(root)  # another run may be writing there: wait for it as any build would
+        try:
+            fresh = up_to_date(root, key, with_site="site" not in args.skip)
+        finally:
+            lock.release()
+        if fresh:
+            out_console().print("Nothing changed since the last build: every output is up to date.")
+            return 0
     results = validated_games(args.data, args.games, getattr(args, "overlay", None))
     errors = [i for r in results for i in r.issues if i.severity == Severity.ERROR]
     if errors:
@@ -29,16 +92,165 @@ def run_build(args) -> int:
     from generator.targets import TARGET_KINDS
 
     rebuilt = set().union(*(kinds for name, kinds in TARGET_KINDS.items() if name not in args.skip))
-    manifest = Manifest.load(out, {r.game_id for r in results}, kinds=rebuilt)
-    with out.transaction():  # nothing half-built replaces the previous outputs
-        out.write_text("validation.json", json.dumps(to_json(results), ensure_ascii=False, indent=2) + "\n")
-        for name, generate in _generators():
-            if name in args.skip:
-                continue
-            generate(indexes, out, manifest, args)
-        manifest.save(out)
+    previous = Manifest.load(out, set(), keep_inputs=True)
+    manifest = Manifest.load(out, {r.game_id for r in results}, kinds=rebuilt, keep_inputs=True)
+    manifest.inputs.pop("build", None)
+    builds = cache.BuildCache(out, [] if force else previous.artifacts)  # --force: nothing is kept
+    cache.activate(builds)
+    try:
+        with out.transaction():  # nothing half-built replaces the previous outputs
+            text = json.dumps(to_json(results), ensure_ascii=False, indent=2) + "\n"
+            if _changed(out, "validation.json", text):
+                out.write_text("validation.json", text)
+            generators = [(n, g) for n, g in _generators() if n not in args.skip]
+            units = []
+            for name, generate in generators:
+                if name == "boards":
+                    units += _board_units(generate, indexes, out, manifest, args, builds)
+                elif name in PARALLEL:
+                    units += [(name, generate, [index]) for index in indexes]
+            run_units(units, out, manifest, args, jobs_of(args))
+            for name, generate in generators:
+                if name == "site":
+                    _site(generate, indexes, out, manifest, args, text)
+                elif name not in PARALLEL:
+                    generate(indexes, out, manifest, args)
+            manifest.inputs["build"] = key
+            manifest.save(out)
+    finally:
+        cache.activate(None)
     _summary(results, manifest)
     return 0
+
+
+def _changed(out: OutputDir, relative: str, text: str) -> bool:
+    try:
+        return (out.root / relative).read_text(encoding="utf-8") != text
+    except OSError:
+        return True
+
+
+# --- boards and the site: kept whole per game / per build when their inputs are unchanged ---
+
+def _board_units(generate, indexes, out: OutputDir, manifest: Manifest, args, builds: cache.BuildCache) -> list:
+    from generator.targets import boards
+
+    if hasattr(boards, "BoardOptions"):
+        options = repr(boards.BoardOptions.from_args(args))  # a frozen dataclass: its repr is its content
+    else:
+        options = cache.stable_json(boards.options(args))
+    units = []
+    for index in indexes:
+        data = index.data.model_dump(mode="json", exclude=NOT_BOARD_INPUTS)
+        key = cache._sha(cache.engine_hash(), builds.assets_hash(index.folder), cache.stable_json(data), options)
+        old = [a for a in builds.previous.values() if a.get("game") == index.game_id and a.get("kind") == "board"]
+        if old and all(a.get("input_hash") == key and builds.fresh(a["path"], key) for a in old):
+            # kept: the game's boards folder is not claimed, it stays as it is; the entries go back into
+            # the manifest in this unit's place, so the artifacts' order is the one a full build gives
+            units.append(("boards", None, [index], key, sorted(old, key=lambda a: a.get("unit_order", 0))))
+            continue
+        units.append(("boards", generate, [index], key))
+    return units
+
+
+def _site(generate, indexes, out: OutputDir, manifest: Manifest, args, report: str) -> None:
+    from generator.targets.site import SITE, SITE_SRC
+
+    links = sorted((a.get("path"), a.get("sha256")) for a in manifest.artifacts)
+    games = sorted(getattr(args, "games", None) or [])
+    # what the site shows: every game's data (not its formatting), the validation report, the linked files;
+    # a partial build also shows the other games, so then every data file counts
+    data = [(ix.game_id, ix.data.model_dump(mode="json"), builds_assets(ix)) for ix in indexes]
+    key = cache._sha(cache.engine_hash(), cache.stable_json(data), report, cache.stable_json(links),
+                     cache.stable_json(games), cache.tree_hash(Path(args.data)) if games else "")
+    from generator.targets import TARGET_KINDS
+
+    kinds = TARGET_KINDS["site"]  # the site target's own artifacts (the rules PDFs)
+    built = {ix.game_id for ix in indexes}
+    previous = cache.active().previous.values() if cache.active() is not None else []
+    own = [a for a in previous if a.get("kind") in kinds and a.get("game") in built]
+    if (not getattr(args, "force", False) and manifest.inputs.get("site") == key and (out.root / SITE).is_dir()
+            and (out.root / SITE_SRC).is_dir() and all((out.root / a["path"]).is_file() for a in own)):
+        manifest.artifacts.extend(own)  # nothing claimed: the site and its files stay as they are
+        return
+    generate(indexes, out, manifest, args)
+    manifest.inputs["site"] = key
+    for folder in (SITE, SITE_SRC, *(f"{g}/rules" for g in sorted(built))):  # what came out the same is kept
+        cache.relink_identical(out, folder)
+
+
+def builds_assets(index) -> str:
+    c = cache.active()
+    return c.assets_hash(index.folder) if c is not None else "-"
+
+
+# --- parallel units ---
+
+_WORK: tuple | None = None  # what forked workers inherit: (units, out, args)
+
+
+def run_units(units: list[tuple], out: OutputDir, manifest: Manifest, args, jobs: int) -> None:
+    """Run each (name, generate, indexes[, key[, kept entries]]) unit; in worker processes when ``jobs`` > 1.
+    Results are merged in unit order, so the manifest is the same however the units were scheduled."""
+    global _WORK
+    if jobs <= 1 or len(units) <= 1:
+        results = [_unit(u, out, manifest, args) for u in units]
+    else:
+        import multiprocessing
+
+        _WORK = (units, out, args)
+        try:
+            with multiprocessing.get_context("fork").Pool(min(jobs, len(units))) as pool:
+                results = list(pool.imap(_worker, range(len(units))))
+        finally:
+            _WORK = None
+        for status, payload in results:
+            if status == "error":
+                raise _rebuild_error(payload)
+        for _, (artifacts, written, claimed) in results:
+            for entry in artifacts:
+                manifest.artifacts = [a for a in manifest.artifacts if a.get("path") != entry["path"]]
+                manifest.artifacts.append(entry)
+            out.written |= written
+            out.claimed |= claimed
+        results = [r[1][0] for r in results]
+    for unit, entries in zip(units, results, strict=True):
+        if len(unit) == 4:  # boards of one game, drawn: their key and order, for the next build to keep them
+            for n, entry in enumerate(entries):
+                entry["input_hash"], entry["unit_order"] = unit[3], n
+
+
+def _unit(unit: tuple, out: OutputDir, manifest: Manifest, args) -> list[dict]:
+    name, generate, indexes = unit[:3]
+    if generate is None:  # kept whole from the previous build
+        manifest.artifacts.extend(unit[4])
+        return list(unit[4])
+    before = {id(a) for a in manifest.artifacts}
+    generate(indexes, out, manifest, args)
+    return [a for a in manifest.artifacts if id(a) not in before]
+
+
+def _worker(n: int):
+    units, out, args = _WORK
+    try:
+        own = Manifest()
+        _unit(units[n], out, own, args)
+        return "ok", (own.artifacts, out.written, out.claimed)
+    except BaseException as exc:  # sent back whole: the parent raises it as if it had run the unit itself
+        return "error", (type(exc), exc.args, dict(getattr(exc, "__dict__", {})), str(exc))
+
+
+def _rebuild_error(payload) -> BaseException:
+    cls, args, state, text = payload
+    try:
+        exc = cls.__new__(cls)
+        exc.args = args
+        exc.__dict__.update(state)
+        return exc
+    except Exception:  # noqa: BLE001 - an exception type that cannot be rebuilt still reports its text
+        from generator.errors import InternalError
+
+        return InternalError(f"a build worker failed: {text}")
 
 
 def _generators():

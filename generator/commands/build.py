@@ -16,6 +16,22 @@ def add_arguments(parser) -> None:
                         help="paper for home sheets (default: both)")
     parser.add_argument("--profile", action="append", choices=["home", "printshop"],
                         help="print profile (default: both)")
+    parser.add_argument("--force", action="store_true",
+                        help="rebuild every output even when its inputs are unchanged")
+    parser.add_argument("--jobs", "-j", type=_jobs, default=None, metavar="N",
+                        help="worker processes for print sheets and boards (default: the CPU count; 1 = serial)")
+
+
+def _jobs(text: str) -> int:
+    import argparse
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of processes, got '{text}'") from None
+    if not 1 <= value <= 64:
+        raise argparse.ArgumentTypeError(f"expected 1 to 64 processes, got {value}")
+    return value
 
 
 def run(args) -> int:

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from functools import lru_cache
 from typing import ClassVar
 
 from reportlab.lib.colors import CMYKColor, HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.geom.scene import (
@@ -78,6 +80,7 @@ def _box(rect: Rect | None, page: Size) -> tuple[float, float, float, float] | N
             mm_to_pt(rect.right), mm_to_pt(page.h - rect.top))
 
 
+@lru_cache(maxsize=1024)
 def _colour(value: str | None, cmyk: bool = False):
     if not value:
         return None
@@ -129,8 +132,33 @@ class _Painter:
         c.showPage()
 
     def draw_all(self, items) -> None:
+        texts: list[TextItem] = []  # consecutive texts go into one PDF text object
         for item in items:
+            if type(item) is TextItem:
+                texts.append(item)
+                continue
+            if texts:
+                self._texts(texts)
+                texts = []
+            if type(item) is TextBlock:
+                texts = self._text_block_items(item)
+                continue
             self.draw(item)
+        if texts:
+            self._texts(texts)
+
+    def _text_block_items(self, item: TextBlock) -> list:
+        """A block's lines as text items (drawn as one text object); other pieces (icons) drawn now."""
+        texts = []
+        for piece in expand_text_block(item, self.forms):
+            if type(piece) is TextItem:
+                texts.append(piece)
+            else:
+                if texts:
+                    self._texts(texts)
+                    texts = []
+                self.draw(piece)
+        return texts
 
     def draw(self, item) -> None:
         handler = self._handlers.get(type(item))
@@ -193,6 +221,32 @@ class _Painter:
         draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}
         draw[item.anchor](0, 0, item.text)
         c.restoreState()
+
+    def _texts(self, items: list[TextItem]) -> None:
+        """Texts in one BT … ET: each placed by its own text matrix (y flipped so glyphs stand upright),
+        font and colour set only when they change — no save/restore or transform per string."""
+        c = self.c
+        t = c.beginText()
+        font_now, fill_now = None, None
+        for item in items:
+            font = fonts.resolve(item.font, item.bold)
+            missing = metrics.missing_glyphs(item.text, font)
+            if missing:
+                raise ValueError(f"font {font} has no glyph for {missing!r} in {item.text!r}")
+            size = pt_to_mm(item.size_pt)
+            if (font, size) != font_now:
+                t.setFont(font, size)
+                font_now = (font, size)
+            if item.fill != fill_now:
+                t.setFillColor(_colour(item.fill, self.cmyk))
+                fill_now = item.fill
+            x = item.x
+            if item.anchor != "start":
+                width = stringWidth(item.text, font, size)
+                x -= width / 2 if item.anchor == "middle" else width
+            t.setTextTransform(1, 0, 0, -1, x, item.y)
+            t.textOut(item.text)
+        c.drawText(t)
 
     def _image(self, item: ImageItem) -> None:
         box = item.placed()

@@ -20,6 +20,7 @@ from generator.plan import plan_game
 from generator.plan.draw import FaceTextError
 from generator.plan.kinds import SHEETS
 from generator.render.pdf import render_pdf
+from generator.write import cache
 from generator.write.atomic import OutputDir
 from generator.write.manifest import Manifest
 
@@ -113,6 +114,10 @@ def print_game(index: GameIndex, job: PrintJob, out: OutputDir, manifest: Manife
                                        paper=job.paper, pages=pages, items=0, item_size_mm=None, bleed_mm=0,
                                        duplex="none", contents={}, lang=job.lang))
     if job.profile == "home" and job.duplex in ("long", "short"):
+        # incremental builds (write/cache.py, perf helper): keep an unchanged artifact as it is
+        if (kept := cache.reuse(out, manifest, f"{base}/calibration.pdf", "calibration", job, title)) is not None:
+            entries.append(kept)
+            return entries
         pages = calibration_pages(paper_size(job.paper), title, t(job.lang, "print.calibration"))
         data = render_pdf(Scene(tuple(pages), metadata=_meta(title, "duplex calibration")))
         target = out.write_bytes(f"{base}/calibration.pdf", data)
@@ -148,6 +153,9 @@ def _impose(index: GameIndex, items, opts: SheetOptions) -> Imposed:
 
 def _write(index: GameIndex, job: PrintJob, kind: str, items, path: str, title: str, out: OutputDir,
            manifest: Manifest) -> dict:
+    # incremental builds (write/cache.py, perf helper): keep an unchanged artifact as it is
+    if (kept := cache.reuse(out, manifest, path, job, kind, title, items=items, assets=index.folder)) is not None:
+        return kept
     imposed = _impose(index, items, _options(job, title, kind))
     if job.copies > 1 and job.profile == "home":
         imposed.pages = imposed.pages * job.copies
@@ -218,6 +226,11 @@ def _write_pngs(index: GameIndex, job: PrintJob, items, folder: str, out: Output
     exact pixel size and bleed of that service's template for the nearest product."""
     import pypdfium2 as pdfium
 
+    # incremental builds (write/cache.py, perf helper): keep an unchanged folder of PNGs as it is
+    if (kept := cache.reuse(out, manifest, f"{folder}/quantities.csv", "png", job, items=items, assets=index.folder,
+                            folder=folder)) is not None:
+        return kept
+
     designs: dict[str, list] = {}
     for item in items:
         designs.setdefault(item.label.rsplit("-", 1)[0], [item, 0])[1] += 1
@@ -234,7 +247,7 @@ def _write_pngs(index: GameIndex, job: PrintJob, items, folder: str, out: Output
             image = image.resize((round(template.width_px), round(template.height_px)))
         buffer = io.BytesIO()
         dpi = template.dpi if template else PNG_DPI
-        image.save(buffer, format="PNG", optimize=False, dpi=(dpi, dpi))  # pHYs: the print size travels with it
+        image.save(buffer, format="PNG", optimize=False, dpi=(dpi, dpi), compress_level=1)  # pHYs: the print size travels with it
         out.write_bytes(f"{folder}/{name}", buffer.getvalue())
     pdf.close()
     lines = ["file,copies"] + [f"{key}.png,{count}" for key, (_, count) in designs.items()]

@@ -102,7 +102,34 @@ def fit_text(text: str, box: Size, metrics: FontMetrics, font: str, max_pt: floa
 
     Words wider than the box are hyphenated (pyphen, `lang`); anything else wraps at spaces.
     Raises TextDoesNotFit, UnknownIcon or MarkupError.
+
+    A text is set once per distinct (text, box, fonts, sizes, icons, term names): the result is frozen, so
+    every card that repeats a label, a stat or an ability shares it.
     """
+    key = (text, box, metrics, font, max_pt, min_pt, lang, step, bold_font, frozenset(known_icons), icon_em,
+           term_name)
+    try:
+        found = _FITTED.get(key)
+    except TypeError:  # an unhashable metrics or term_name: set it without the cache
+        return _fit_text(text, box, metrics, font, max_pt, min_pt, lang, step, bold_font, known_icons, icon_em,
+                         term_name)
+    if found is None:
+        found = _fit_text(text, box, metrics, font, max_pt, min_pt, lang, step, bold_font, key[9], icon_em,
+                          term_name)
+        if len(_FITTED) >= _FITTED_MAX:
+            _FITTED.clear()
+        _FITTED[key] = found
+    return found
+
+
+_FITTED: dict[tuple, FittedText] = {}
+_MEASURED: dict[tuple, Word] = {}
+_MEASURED_MAX = 1 << 16
+_FITTED_MAX = 1 << 15
+
+
+def _fit_text(text, box, metrics, font, max_pt, min_pt, lang, step, bold_font, known_icons, icon_em,
+              term_name) -> FittedText:
     if not 0 < min_pt <= max_pt or step <= 0:
         raise ValueError(f"need 0 < min_pt <= max_pt and step > 0, got {min_pt}, {max_pt}, {step}")
     words = parse_markup(text, known_icons, term_name)
@@ -188,9 +215,17 @@ class _Setter:
         return self._finish(lines)
 
     def _measure(self, word: Word) -> Word:
-        # Run(...) rather than dataclasses.replace: the same value, several times faster (hot path)
-        return tuple(Run(r.text, r.bold, r.icon, self.icon_w if r.icon else self._text_width(r.text, r.bold))
-                     for r in word)
+        """The word's runs with their widths at this size (once per distinct word, fonts and size: the
+        same words recur on every card). Run(...) directly: dataclasses.replace cost more than measuring."""
+        key = (word, self.font, self.bold_font, self.size, self.icon_w, self.metrics)
+        found = _MEASURED.get(key)
+        if found is None:
+            found = tuple(Run(r.text, r.bold, r.icon, self.icon_w if r.icon else self._text_width(r.text, r.bold))
+                          for r in word)
+            if len(_MEASURED) >= _MEASURED_MAX:
+                _MEASURED.clear()
+            _MEASURED[key] = found
+        return found
 
     def _text_width(self, text: str, bold: bool) -> float:
         return self.metrics.width(text, self.bold_font if bold else self.font, self.size)

@@ -22,7 +22,7 @@ import pytest
 from generator.write.atomic import LOCK, STAGING, OutputDir, OutputError
 from tests.conftest import FIXTURES, ROOT
 
-BUILD = ("build", "--skip", "site", "--skip", "boards", "--profile", "home", "--paper", "a4")
+BUILD = ("build", "--force", "--skip", "site", "--skip", "boards", "--profile", "home", "--paper", "a4")
 
 
 def _snapshot(root: Path) -> dict[str, str]:

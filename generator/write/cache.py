@@ -1,0 +1,236 @@
+"""Incremental builds: a content hash of each artifact's inputs decides whether it is rebuilt.
+
+The key of an artifact hashes everything it is made from: the engine (every file of the ``generator``
+package — code, fonts, catalogs — so any change to the program rebuilds everything), the job's options,
+and the content of the planned items it holds (each face's resolved scene items, which already carry the
+layout, fonts and sizes). The key is recorded as ``input_hash`` in the artifact's manifest entry. On the
+next build, an artifact whose key is unchanged and whose file is still in place is *kept*: hard-linked into
+the staging folder, so the atomic commit puts back the very same file (same inode, same mtime).
+
+Targets call ``reuse(...)`` before rendering; ``Manifest.add`` picks up the pending key by path. With no
+active cache (``pnp print``, tests that call targets directly) nothing is reused and nothing changes.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from functools import cache
+from pathlib import Path
+
+from generator.write.atomic import OutputDir
+
+PACKAGE = Path(__file__).resolve().parents[1]
+ENGINE_EXTRA = ("templates", "site")  # repo folders the site build reads (when present)
+
+_ACTIVE: BuildCache | None = None
+
+
+def _sha(*parts) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(part if isinstance(part, bytes) else str(part).encode("utf-8"))
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def tree_hash(root: Path, skip_suffixes: tuple[str, ...] = (".pyc",)) -> str:
+    """Hash of everything under ``root`` the loader could see: every entry's relative path and kind — a
+    file's bytes, a link's target, a folder as a folder (a folder named like a YAML file is a data error
+    too). Anything unreadable makes the hash unique, so a build never trusts it (missing root → fixed)."""
+    h = hashlib.sha256()
+    if not root.is_dir():
+        return h.hexdigest()
+    for path in sorted(root.rglob("*")):
+        if path.suffix in skip_suffixes or "__pycache__" in path.parts:
+            continue
+        h.update(path.relative_to(root).as_posix().encode("utf-8", "surrogateescape") + b"\0")
+        try:
+            if path.is_symlink():
+                h.update(b"l" + os.readlink(path).encode("utf-8", "surrogateescape"))
+            elif path.is_dir():
+                h.update(b"d")
+            elif path.is_file():
+                h.update(b"f" + path.read_bytes())
+            else:
+                h.update(b"o")
+        except OSError:
+            return "unreadable:" + os.urandom(16).hex()
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+LIBRARIES = ("reportlab", "rl-accel", "pypdfium2", "pillow", "svgwrite", "mkdocs", "mkdocs-material", "pyphen",
+             "fonttools", "jinja2")
+
+
+def _versions() -> list[str]:
+    from importlib import metadata
+
+    found = []
+    for name in LIBRARIES:
+        try:
+            found.append(f"{name}={metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            found.append(f"{name}=-")
+    return found
+
+
+@cache
+def engine_hash() -> str:
+    """Every file of the generator package (code, fonts, locales), the site's template folders and the
+    versions of the libraries that draw: a new version of any of them rebuilds everything."""
+    root = PACKAGE.parent
+    return _sha(tree_hash(PACKAGE), *(tree_hash(root / extra) for extra in ENGINE_EXTRA), *_versions())
+
+
+def face_digest(face, memo: dict[int, str]) -> str:
+    """What a face draws (its resolved scene items at no bleed), hashed once per face object."""
+    if face is None:
+        return "-"
+    key = id(face)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = hashlib.sha256(repr(face(0.0)).encode("utf-8")).hexdigest()
+    return found
+
+
+class BuildCache:
+    """The previous build's manifest entries, and the keys of the artifacts this build writes."""
+
+    def __init__(self, out: OutputDir, previous: list[dict]):
+        self.out = out
+        self.previous = {a["path"]: a for a in previous if isinstance(a, dict) and isinstance(a.get("path"), str)}
+        self.pending: dict[str, str] = {}  # artifact path → key, for Manifest.add
+        self.kept: list[str] = []
+        self._faces: dict[int, str] = {}
+        self._assets: dict[Path, str] = {}
+
+    # --- keys ---
+
+    def assets_hash(self, folder: Path | None) -> str:
+        """Every non-YAML file of a game's data folder (card art, images): they are drawn by path."""
+        if folder is None:
+            return "-"
+        if folder not in self._assets:
+            h = hashlib.sha256()
+            try:
+                for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix not in (".yaml", ".yml")):
+                    h.update(path.relative_to(folder).as_posix().encode("utf-8", "surrogateescape") + b"\0"
+                             + path.read_bytes() + b"\0")
+                self._assets[folder] = h.hexdigest()
+            except OSError:  # unreadable: never matches, so nothing drawn from this folder is kept
+                self._assets[folder] = "unreadable:" + os.urandom(16).hex()
+        return self._assets[folder]
+
+    def items_key(self, *context, items=()) -> str:
+        """Key of an artifact made of planned items: engine, the given context (options, path, title) and
+        every item's identity and face content, in order."""
+        h = hashlib.sha256()
+        h.update(_sha(engine_hash(), *context).encode())
+        for item in items:
+            h.update(_sha(item.component, item.kind, item.size, item.label, item.group, item.back_key, item.cut,
+                          face_digest(item.front, self._faces), face_digest(item.back, self._faces)).encode())
+        return h.hexdigest()
+
+    # --- reuse ---
+
+    def fresh(self, path: str, key: str) -> dict | None:
+        """The previous entry of ``path`` when it was made from the same inputs and its file is intact."""
+        entry = self.previous.get(path)
+        if not entry or entry.get("input_hash") != key:
+            return None
+        final = self.out.root / path
+        try:
+            if final.stat().st_size != entry.get("bytes"):
+                return None
+        except OSError:
+            return None
+        return entry
+
+    def keep(self, relative: str) -> None:
+        """Put the existing file back through staging unchanged: a hard link, so the commit moves the same
+        inode (same bytes, same mtime) into place."""
+        final = self.out.root / relative
+        staged = self.out.path(relative)
+        if staged in self.out.written:
+            raise RuntimeError(f"two writes to one output path in one build: {relative}")
+        self.out.written.add(staged)
+        try:
+            os.link(final, staged)
+        except OSError:
+            shutil.copy2(final, staged)
+        self.kept.append(relative)
+
+
+def relink_identical(out: OutputDir, folder: str) -> int:
+    """After a folder was rebuilt whole (the site): each staged file whose bytes equal the file in place
+    becomes a hard link to it, so the commit keeps that file as it is (same inode, same mtime) and only
+    the files that really changed are replaced. Returns how many were kept."""
+    staged_root, final_root = out.stage / folder, out.root / folder
+    if not staged_root.is_dir() or not final_root.is_dir():
+        return 0
+    kept = 0
+    for staged in staged_root.rglob("*"):
+        if staged.is_symlink() or not staged.is_file():
+            continue
+        final = final_root / staged.relative_to(staged_root)
+        try:
+            if final.is_symlink() or not final.is_file() or final.stat().st_size != staged.stat().st_size:
+                continue
+            if os.path.samefile(final, staged) or final.read_bytes() != staged.read_bytes():
+                continue
+            tmp = staged.with_name(f".{staged.name}.keep")
+            os.link(final, tmp)
+            try:
+                os.replace(tmp, staged)
+            finally:
+                if os.path.lexists(tmp):  # rename between two links of one file does nothing
+                    os.unlink(tmp)
+            kept += 1
+        except OSError:
+            continue  # the staged copy is as good, only newer
+    return kept
+
+
+def activate(cache_: BuildCache | None) -> None:
+    global _ACTIVE
+    _ACTIVE = cache_
+
+
+def active() -> BuildCache | None:
+    return _ACTIVE
+
+
+def reuse(out: OutputDir, manifest, path: str, *context, items=(), assets: Path | None = None,
+          folder: str | None = None) -> dict | None:
+    """Called by a target before it renders the artifact ``path``: with an active cache and unchanged
+    inputs, keeps the previous file (and, with ``folder``, every file of that folder) and its manifest
+    entry and returns the entry; otherwise notes the key for ``Manifest.add`` and returns None.
+    ``assets`` is the game's data folder: its images are drawn by path, so their bytes count too."""
+    c = _ACTIVE
+    if c is None or c.out is not out:
+        return None
+    key = c.items_key(path, c.assets_hash(assets), *context, items=items)
+    entry = c.fresh(path, key)
+    if entry is None or (folder and not (out.root / folder).is_dir()):
+        c.pending[path] = key
+        return None
+    if folder:
+        for file in sorted(p for p in (out.root / folder).rglob("*") if p.is_file()):
+            c.keep(file.relative_to(out.root).as_posix())
+    else:
+        c.keep(path)
+    manifest.artifacts = [a for a in manifest.artifacts if a.get("path") != path]
+    manifest.artifacts.append(entry)
+    return entry
+
+
+def pending_key(path: str) -> str | None:
+    c = _ACTIVE
+    return c.pending.pop(path, None) if c is not None else None
+
+
+def stable_json(value) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)

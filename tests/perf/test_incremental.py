@@ -1,0 +1,101 @@
+"""Incremental and parallel builds: what is unchanged is kept as it is (same inode, same mtime), a one-card
+change rewrites only the artifacts that hold that card, and parallel builds equal serial ones byte for byte."""
+from __future__ import annotations
+
+import json
+
+from tests.conftest import edit
+
+STAMPED = {"sitemap.xml", "sitemap.xml.gz"}
+
+
+def snapshot(root) -> dict[str, tuple[int, int]]:
+    return {p.relative_to(root).as_posix(): (p.stat().st_ino, p.stat().st_mtime_ns)
+            for p in root.rglob("*") if p.is_file()}
+
+
+def rewritten(before: dict, after: dict) -> set[str]:
+    return {path for path, stamp in after.items() if before.get(path) != stamp}
+
+
+def test_unchanged_inputs_rewrite_nothing_and_one_card_rewrites_only_its_artifacts(tmp_path, demo_data, run_cli):
+    out = tmp_path / "out"
+    assert run_cli("build", "--data", demo_data, "--out", out).code == 0
+    first = snapshot(out)
+    assert any(p.startswith("site/") for p in first) and "demo/print/home-a4/cards.pdf" in first
+
+    # the same inputs again: nothing at all is rewritten, not even the manifest
+    result = run_cli("build", "--data", demo_data, "--out", out)
+    assert result.code == 0 and "Nothing changed" in result.out
+    assert rewritten(first, snapshot(out)) == set()
+
+    # a comment changes the data files but no output: every artifact and the site are kept; only the
+    # manifest (which records the new build key) is rewritten
+    (demo_data / "demo" / "decks.yaml").write_text(
+        (demo_data / "demo" / "decks.yaml").read_text(encoding="utf-8") + "# a comment\n", encoding="utf-8")
+    assert run_cli("build", "--data", demo_data, "--out", out).code == 0
+    second = snapshot(out)
+    assert rewritten(first, second) == {"manifest.json"}
+
+    # one card renamed: its deck's sheets and PNGs (and the site, which shows it) are rewritten, nothing else
+    edit(demo_data / "demo" / "decks.yaml", "name: {pl: Złoto „1”", "name: {pl: Złoto „1” Nowe")
+    assert run_cli("build", "--data", demo_data, "--out", out).code == 0
+    changed = rewritten(second, snapshot(out))
+    outside_site = {p for p in changed if not p.startswith(("site/", "site-src/"))}
+    assert outside_site == {
+        "manifest.json",
+        "demo/print/home-a4/cards.pdf", "demo/print/home-letter/cards.pdf", "demo/print/printshop/cards-gold.pdf",
+        "demo/print/printshop/png/gold/back.png", "demo/print/printshop/png/gold/gold_1.png",
+        "demo/print/printshop/png/gold/gold_2.png", "demo/print/printshop/png/gold/quantities.csv",
+    }
+    # the site is rebuilt, but only its pages that came out different are replaced
+    site = {p for p in changed if p.startswith(("site/", "site-src/"))}
+    assert "site/pl/demo/cards/index.html" in site and "site-src/pl/docs/demo/cards.md" in site
+    # its downloads, its deck's page, its image, the A–Z and search indexes (all list its name), and the
+    # offline bundle of the whole site
+    shows_the_card = ("/files/", "/demo/cards", "/img/cards/gold_1.", "/demo/az", "/search/",
+                      "site/offline.zip")
+    assert [p for p in site if not any(part in p for part in shows_the_card)] == []
+    assert not any(p.startswith("site/en/demo/cards/") for p in site)  # the English name did not change
+    # kept artifacts still have manifest entries with their keys, matching the files on disk
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    by_path = {a["path"]: a for a in manifest["artifacts"]}
+    castles = by_path["demo/print/printshop/cards-castles.pdf"]
+    assert castles["input_hash"] and castles["bytes"] == (out / castles["path"]).stat().st_size
+    assert by_path["demo/print/home-a4/cards.pdf"]["input_hash"] != json.loads(
+        json.dumps(castles))["input_hash"]
+
+
+def test_a_changed_option_or_lost_file_is_rebuilt(tmp_path, demo_data, run_cli):
+    out = tmp_path / "out"
+    assert run_cli("build", "--data", demo_data, "--out", out, "--skip", "site").code == 0
+    (out / "demo" / "print" / "home-a4" / "tokens.pdf").unlink()
+    result = run_cli("build", "--data", demo_data, "--out", out, "--skip", "site")
+    assert result.code == 0 and "Nothing changed" not in result.out
+    assert (out / "demo" / "print" / "home-a4" / "tokens.pdf").is_file()
+    before = snapshot(out)
+    assert run_cli("build", "--data", demo_data, "--out", out, "--skip", "site", "--paper", "a4").code == 0
+    after = snapshot(out)
+    assert not any(p.startswith("demo/print/home-letter/") for p in after)  # a build replaces its folders
+    # the A4 sheets were made from the same inputs and are kept; boards depend on the paper list: redrawn
+    assert {p for p in rewritten(before, after) if not p.startswith("demo/boards/")} == {"manifest.json"}
+    assert not any(p.startswith("demo/boards/") and "letter" in p for p in after)
+    # --force rebuilds everything
+    assert run_cli("build", "--data", demo_data, "--out", out, "--skip", "site", "--paper", "a4", "--force").code == 0
+    forced = snapshot(out)
+    artifacts = {p for p in after if p.startswith("demo/")}
+    assert set(forced) == set(after) and rewritten(after, forced) >= artifacts and len(artifacts) > 20
+
+
+def test_parallel_and_serial_builds_are_byte_identical(tmp_path, demo_data, run_cli):
+    serial, parallel = tmp_path / "serial", tmp_path / "parallel"
+    assert run_cli("build", "--data", demo_data, "--out", serial, "--skip", "site", "--jobs", "1").code == 0
+    assert run_cli("build", "--data", demo_data, "--out", parallel, "--skip", "site", "--jobs", "3").code == 0
+    files = sorted(snapshot(serial))
+    assert files == sorted(snapshot(parallel)) and len(files) > 20
+    assert [p for p in files if (serial / p).read_bytes() != (parallel / p).read_bytes()] == []
+
+
+def test_jobs_must_be_a_positive_number(tmp_path, demo_data, run_cli):
+    result = run_cli("build", "--data", demo_data, "--out", tmp_path / "out", "--jobs", "zero")
+    assert result.code == 2 and "whole number" in result.err
