@@ -588,17 +588,36 @@ def aid_sheet(title: str, heading: str, sections: list[list[str]], size: Size, m
 
     box = Box("text", 7, 25, size.w - 14, size.h - 32, 8, 6)
     lines = [line for section in sections for line in (*section, "")][:-1] or ["?"]
-    fitted = None
-    while lines:
+
+    def head(k: int) -> list[str]:
+        kept = lines[:k]
+        if k < len(lines):  # cut short: no dangling blank line or section heading at the end
+            while kept and (not kept[-1] or kept[-1].startswith("**") and kept[-1].endswith("**")
+                            and "—" not in kept[-1] and ":" not in kept[-1]):
+                kept = kept[:-1]
+        return kept
+
+    def attempt(k: int):
+        kept = head(k)
+        if not kept:
+            return ()
         try:
-            fitted = text_box(box, "\n".join(lines), metrics, icons, term_name=term_name)
-            break
+            return text_box(box, "\n".join(kept), metrics, icons, term_name=term_name)
         except FaceTextError:
-            lines = lines[:-1]
-            while lines and (not lines[-1] or lines[-1].startswith("**") and lines[-1].endswith("**")
-                             and "—" not in lines[-1] and ":" not in lines[-1]):
-                lines = lines[:-1]  # no dangling blank line or section heading at the end
-    fitted = fitted or ()
+            return None
+
+    fitted = attempt(len(lines))
+    if fitted is None:  # the most lines that fit, found by bisection (fewer lines always fit if more do)
+        lo, hi, fitted = 0, len(lines) - 1, ()
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            result = attempt(mid)
+            if result is None:
+                hi = mid - 1
+            else:
+                lo, fitted = mid, result
+        if lo and not fitted:
+            fitted = attempt(lo) or ()
 
     def face(bleed: float) -> tuple:
         return (background(size, bleed, "#f7f3ea"),

@@ -108,11 +108,17 @@ def print_game(index: GameIndex, job: PrintJob, out: OutputDir, manifest: Manife
         from generator.targets.guide import guide_pdf
 
         files = [dict(e, has_backs=any(i.has_back for i in items[e["kind"]])) for e in entries if e["kind"] in items]
-        data, pages = guide_pdf(index, job.paper, job.lang, files, job.duplex)
-        target = out.write_bytes(f"{base}/guide.pdf", data)
-        entries.insert(0, manifest.add(out, target, game=index.game_id, kind="guide", profile=job.profile,
-                                       paper=job.paper, pages=pages, items=0, item_size_mm=None, bleed_mm=0,
-                                       duplex="none", contents={}, lang=job.lang))
+        # incremental builds: the guide reads the inventory and the files' names, pages and sides — not card texts
+        shown = [(f["path"], f["kind"], f.get("pages"), f["has_backs"], f.get("items")) for f in files]
+        inventory = index.data.model_dump(mode="json", include={"game", "components", "decks", "tiles", "factions"})
+        if (kept := cache.reuse(out, manifest, f"{base}/guide.pdf", "guide", job, title, shown, inventory)) is not None:
+            entries.insert(0, kept)
+        else:
+            data, pages = guide_pdf(index, job.paper, job.lang, files, job.duplex)
+            target = out.write_bytes(f"{base}/guide.pdf", data)
+            entries.insert(0, manifest.add(out, target, game=index.game_id, kind="guide", profile=job.profile,
+                                           paper=job.paper, pages=pages, items=0, item_size_mm=None, bleed_mm=0,
+                                           duplex="none", contents={}, lang=job.lang))
     if job.profile == "home" and job.duplex in ("long", "short"):
         # incremental builds (write/cache.py, perf helper): keep an unchanged artifact as it is
         if (kept := cache.reuse(out, manifest, f"{base}/calibration.pdf", "calibration", job, title)) is not None:
@@ -183,6 +189,10 @@ def _write_dielines(index: GameIndex, job: PrintJob, kind: str, items, path: str
     from generator.geom.scene import Group, Polygon
     from generator.geom.shapes import Rect, Size, Transform
 
+    shapes = sorted({(item.size.w, item.size.h, tuple(item.cut), item.label.rsplit("-", 1)[0])
+                     for item in items if item.cut}, key=repr)
+    if (kept := cache.reuse(out, manifest, path, "dieline", job, title, kind, shapes)) is not None:
+        return kept
     b = job.bleed_mm
     pages, seen = [], set()
     for item in items:

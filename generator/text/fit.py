@@ -61,6 +61,23 @@ def parse_markup(text: str, known_icons: Iterable[str] = frozenset(),
                  term_name: Callable[[str], str] | None = None) -> list[Word]:
     """Split text into words (tuples of styled pieces); an empty tuple marks a forced line break.
 
+    Cached per text, icons and the names its term references resolve to (the same texts recur)."""
+    known = frozenset(known_icons)
+    names = tuple((ref.term, term_name(ref.term)) for ref in markup.term_refs(text)) if term_name else ()
+    return list(_words_of(text, known, names))
+
+
+@lru_cache(maxsize=1 << 15)
+def _words_of(text: str, known: frozenset, names: tuple) -> tuple[Word, ...]:
+    lookup = dict(names)
+    term_name = lookup.get if names else None
+    return tuple(_parse_markup(text, known, term_name))
+
+
+def _parse_markup(text: str, known_icons: Iterable[str] = frozenset(),
+                  term_name: Callable[[str], str] | None = None) -> list[Word]:
+    """Split text into words (tuples of styled pieces); an empty tuple marks a forced line break.
+
     The text is parsed by the one markup grammar (``model.markup``): a ``[[term|label]]`` reference sets its
     label (or the term's name), ``§4.2`` sets as written, ``**bold**`` is bold, ``:icon:`` is an icon run."""
     parsed = markup.parse(text)
@@ -134,13 +151,23 @@ def _fit_text(text, box, metrics, font, max_pt, min_pt, lang, step, bold_font, k
         raise ValueError(f"need 0 < min_pt <= max_pt and step > 0, got {min_pt}, {max_pt}, {step}")
     words = parse_markup(text, known_icons, term_name)
     setter = _Setter(box, metrics, font, bold_font or f"{font}-Bold", icon_em, lang)
-    reason = "no size tried"
-    for size in _sizes(max_pt, min_pt, step):
-        result = setter.set(words, size)
+    sizes = _sizes(max_pt, min_pt, step)  # largest first
+    first = setter.set(words, sizes[0])
+    if isinstance(first, FittedText):  # the common case: room to spare
+        return first
+    last = setter.set(words, sizes[-1]) if len(sizes) > 1 else first
+    if not isinstance(last, FittedText):
+        raise TextDoesNotFit(text, box, min_pt, last)
+    # a text that fits at some size fits at every smaller one: bisect for the largest that fits
+    lo, hi, best = 1, len(sizes) - 1, last
+    while lo < hi:
+        mid = (lo + hi) // 2
+        result = setter.set(words, sizes[mid])
         if isinstance(result, FittedText):
-            return result
-        reason = result
-    raise TextDoesNotFit(text, box, min_pt, reason)
+            best, hi = result, mid
+        else:
+            lo = mid + 1
+    return best if best.size_pt == sizes[lo] else setter.set(words, sizes[lo])
 
 
 # --- parsing helpers ------------------------------------------------------------------------------
@@ -204,6 +231,9 @@ class _Setter:
         self.icon_w = self.icon_em * pt_to_mm(size)
         self.space = self.metrics.width(" ", self.font, size)
         self.bold_space = self.metrics.width(" ", self.bold_font, size)
+        self._cur_line, self._cur_used = None, 0.0
+        line_h = self.metrics.line_height(self.font, size)
+        max_lines = int((self.box.h + EPS) / line_h) if line_h > 0 else 1 << 30
         lines: list[list[Run]] = [[]]
         for word in words:
             if word == _BREAK:
@@ -212,6 +242,8 @@ class _Setter:
             problem = self._place(self._measure(word), lines)
             if problem:
                 return problem
+            if len(lines) > max_lines + 1 or (len(lines) > max_lines and lines[-1]):  # stop early: too tall
+                return f"more than {max_lines} lines at {size:g} pt do not fit {self.box.h:.1f} mm of height"
         return self._finish(lines)
 
     def _measure(self, word: Word) -> Word:
@@ -233,14 +265,19 @@ class _Setter:
     def _place(self, word: Word, lines: list[list[Run]]) -> str | None:
         width = sum(r.width for r in word)
         line = lines[-1]
-        used = _line_width(line)
+        if line is not self._cur_line:  # the width of the line being filled, kept as words are added
+            self._cur_line, self._cur_used = line, _line_width(line)
+        used = self._cur_used
         if line and used + self.space + width <= self.box.w + EPS:
-            line.extend((self._space_between(line[-1], word[0]), *word))
+            gap = self._space_between(line[-1], word[0])
+            line.extend((gap, *word))
+            self._cur_used = used + gap.width + width
             return None
         if width <= self.box.w + EPS:
             if line:
                 lines.append([])
             lines[-1].extend(word)
+            self._cur_line, self._cur_used = lines[-1], _line_width(lines[-1])
             return None
         return self._hyphenate(word, lines)
 
@@ -265,6 +302,7 @@ class _Setter:
 
     def _best_split(self, text: str, bold: bool, lines: list[list[Run]]) -> tuple[str, str] | None:
         """Put the longest fitting head on the current line (or a fresh one); return (head, tail)."""
+        self._cur_line = None  # lines change here: the running width is measured again
         for fresh in (False, True):
             line = [] if fresh else lines[-1]
             lead = _line_width(line) + (self.space if line else 0.0)
@@ -285,9 +323,9 @@ class _Setter:
         while lines and not lines[-1]:  # a trailing newline adds no visible line
             lines.pop()
         line_h = self.metrics.line_height(self.font, self.size)
+        if len(lines) * line_h > self.box.h + EPS:
+            return f"{len(lines)} lines at {self.size:g} pt need {len(lines) * line_h:.1f} mm of height"
         runs = tuple(_merge(line) for line in lines)
-        if len(runs) * line_h > self.box.h + EPS:
-            return f"{len(runs)} lines at {self.size:g} pt need {len(runs) * line_h:.1f} mm of height"
         return FittedText(self.size, tuple(_plain(r) for r in runs), runs,
                           tuple(_line_width(list(r)) for r in runs), line_h, self.font, self.bold_font,
                           self.icon_w)
