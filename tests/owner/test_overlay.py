@@ -249,3 +249,24 @@ def test_every_overlay_error_is_located_in_the_overlay(run_cli, tmp_path, text):
     for line in errors:
         assert line.startswith(f"error: {overlay}/runewars/bad.yaml:"), line
         assert line.split("bad.yaml:")[1].split(":")[0].isdigit(), line
+
+
+EVENT_PL = "Każdy Drakkar na morzu cofa się o jedno Morze."
+
+
+def test_filled_event_prints_and_both_fills_show_on_the_site(run_cli, tmp_path):
+    """The issue's fixture: one Runewars card text and one Lords of Ragnarok event, on paper and on the site."""
+    out = tmp_path / "out"
+    assert run_cli("print", "lords_of_ragnarok", "--data", CARDS_DATA, "--overlay", FIXTURE, "--out", out,
+                   "--no-png").code == 0
+    pdf = next(out.glob("lords_of_ragnarok/print/*/cards.pdf"))
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    assert EVENT_PL in " ".join(text.split())
+    site = tmp_path / "site-out"
+    result = run_cli("site", "runewars", "lords_of_ragnarok", "--data", CARDS_DATA, "--overlay", FIXTURE,
+                     "--out", site, "--lang", "pl")
+    assert result.code == 0, result.err
+    pages = {game: (site / "site" / "pl" / game / "cards" / "index.html").read_text(encoding="utf-8")
+             for game in ("runewars", "lords_of_ragnarok")}
+    assert ZJAWA_PL in " ".join(pages["runewars"].split())
+    assert EVENT_PL in " ".join(pages["lords_of_ragnarok"].split())
