@@ -61,6 +61,8 @@ _BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", re.DOTALL)
 
 
 def _inline(text: str) -> list[Node]:
+    if "[[" not in text and "§" not in text and ":" not in text:  # plain text: most of every card
+        return [Text(text)] if text else []
     out: list[Node] = []
     pos = 0
     for m in _INLINE.finditer(text):
@@ -84,7 +86,7 @@ def parse(text: str) -> Parsed:
     """Parse one text (cached: the same string is parsed once per process)."""
     nodes: list[Node] = []
     pos = 0
-    for m in _BOLD.finditer(text):
+    for m in (_BOLD.finditer(text) if "**" in text else ()):
         nodes.extend(_inline(text[pos:m.start()]))
         nodes.append(Bold(tuple(_inline(m.group(1)))))
         pos = m.end()
