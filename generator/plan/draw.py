@@ -103,6 +103,7 @@ class CardView:
     copies: str = ""
     proxy: bool = True
     proxy_label: str = "PROXY"  # the localized word for a stand-in card
+    owner_note: str | None = None  # shown when the kit's owner filled in some of the card's values
     values: dict = field(default_factory=dict)  # extra fields for data-defined boxes (stats.<key> …)
     image: tuple[str, tuple[int, int]] | None = None  # (file path, (width px, height px)) of the card's art
 
@@ -203,6 +204,14 @@ def card_front(view: CardView, size: Size, metrics: FontMetrics, boxes: dict[str
                                       size_pt=5, anchor="end", fill="#5a5a5a"))
             else:
                 items.extend(proxy_mark(size, view.proxy_label))
+        if view.owner_note:  # values the kit's owner filled in (an overlay), never passed off as the rulebook's
+            art = boxes.get("art")
+            if art is not None and not view.image and art.w > 15 and art.h > 4:
+                items.append(TextItem(art.x + 1.2, art.y + 2.6, view.owner_note, font=FONT, size_pt=5,
+                                      fill="#5a5a5a"))
+            else:
+                items.append(TextItem(SAFE, size.h - SAFE, view.owner_note, font=FONT, size_pt=4.5,
+                                      fill="#6c6c6c"))
         return tuple(items)
 
     return Face(face)

@@ -94,6 +94,8 @@ def cite(source: Source | None, lang: str) -> Markup:
         return Markup("—")
     if source.is_designer:  # an original game: the designer's own decision, not a rulebook fact
         return md_escape(source.note or t("designer_choice", lang))
+    if source.is_owner and not source.section:  # filled in by the kit's owner (an overlay)
+        return md_escape(t("owner_source", lang, where=source.owner))
     label = Markup(f'<span class="pnp-assumption">{t("assumption", lang)}</span>')
     if source.is_assumption:
         if notes_shown(lang):
@@ -704,6 +706,7 @@ class GameView:
                     "traits": [tr.replace("_", " ") for tr in card.traits],
                     "text_html": links.html(text(card_text, self.lang)) if card_text not in (None, UNKNOWN) else None,
                     "text_unknown": card_text == UNKNOWN,
+                    "owner": self.t("owner_filled") if self._owner_filled(card) else None,
                     "alt": links.plain(f"{text(card.name, self.lang)}. {text(card_text, self.lang)}"
                                        if card_text not in (None, UNKNOWN) else text(card.name, self.lang)),
                     "preview": safe_id(f"img/cards/{card.id}.svg") if card.id in self.game.previews else None,
@@ -712,6 +715,15 @@ class GameView:
             decks.append({"id": deck.id, "anchor": deck_anchor(deck.id), "name": text(deck.name, self.lang),
                           "color": deck.back.color, "cards": items, "unlisted": unlisted})
         return decks
+
+    def _owner_filled(self, card) -> bool:
+        """Some value of the card comes from the owner's overlay (marked, never passed off as the rulebook's)."""
+        index = self.index
+        if not getattr(index, "owner_values", None):
+            return False
+        pos = next((n for n, c in enumerate(self.data.cards) if c is card), None)
+        return pos is not None and any(index.owner_filled("cards", pos, f)
+                                       for f in ("name", "text", "cost", "copies", "stats"))
 
     def stat_name(self, key: str) -> str:
         return next((text(st.name, self.lang) for st in self.data.stats if st.id == key), key.replace("_", " "))

@@ -175,11 +175,12 @@ def test_printed_cards_carry_the_filled_text(run_cli, tmp_path):
     pdf = next(out.glob("runewars/print/*/cards.pdf"))
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     assert ZJAWA_PL in " ".join(text.split())
+    assert "uzupełnił właściciel" in text  # the owner's values are marked, never passed off as the rulebook's
     plain = tmp_path / "plain"
     assert run_cli("print", "runewars", "--data", CARDS_DATA, "--out", plain, "--no-png").code == 0
     text = subprocess.run(["pdftotext", str(next(plain.glob("runewars/print/*/cards.pdf"))), "-"],
                           capture_output=True, text=True, check=True).stdout
-    assert ZJAWA_PL not in " ".join(text.split())
+    assert ZJAWA_PL not in " ".join(text.split()) and "uzupełnił właściciel" not in text
 
 
 def test_nested_entries_are_matched_by_id_or_key(tmp_path):
@@ -270,3 +271,4 @@ def test_filled_event_prints_and_both_fills_show_on_the_site(run_cli, tmp_path):
              for game in ("runewars", "lords_of_ragnarok")}
     assert ZJAWA_PL in " ".join(pages["runewars"].split())
     assert EVENT_PL in " ".join(pages["lords_of_ragnarok"].split())
+    assert all("uzupełnił właściciel" in page for page in pages.values())  # marked as the owner's

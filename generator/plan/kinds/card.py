@@ -138,7 +138,17 @@ def card_view(ctx: PlanContext, card: Card, deck: Deck) -> F.CardView:
                       faction_color=faction.color if faction else None, cost=cost, stats=stats, text=text,
                       traits=traits or None,
                       values={f"stats.{k}": _stat_value(ctx, v) for k, v in card.stats.items()},
-                      image=ctx.image(card.image), proxy_label=t(ctx.lang, "print.proxy"))
+                      image=ctx.image(card.image), proxy_label=t(ctx.lang, "print.proxy"),
+                      owner_note=t(ctx.lang, "print.owner_filled") if _owner_filled(ctx, card) else None)
+
+
+def _owner_filled(ctx: PlanContext, card: Card) -> bool:
+    """Some value on the card comes from the owner's overlay (the whole card, or a field of it)."""
+    index = ctx.index
+    if not index.owner_values:
+        return False
+    pos = ctx.card_pos[id(card)]
+    return any(index.owner_filled("cards", pos, field) for field in ("name", "text", "cost", "copies", "stats"))
 
 
 KIND = Kind(name="card", method="deck", sheet="cards", plan=plan, components=("card",))
