@@ -1,6 +1,7 @@
-"""Serve the rules site on 127.0.0.1 and rebuild it when the data, templates or site project change.
+"""Serve the rules site on 127.0.0.1 and rebuild everything (incrementally) when the data, templates or
+site project change.
 
-Builds like `pnp site` first, then serves OUT/site/ (http://127.0.0.1:PORT/pl/ and /en/). A rebuild that
+Builds like `pnp build` first (`--site-only`: like `pnp site`), then serves OUT/site/ (http://127.0.0.1:PORT/pl/ and /en/). A rebuild that
 fails (data errors, mkdocs warnings) prints the errors and keeps serving the last good site."""
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000; 0 = any free)")
     parser.add_argument("--interval", type=float, default=1.0, help="seconds between change checks")
     parser.add_argument("--no-watch", action="store_true", help="serve without rebuilding on changes")
+    parser.add_argument("--site-only", action="store_true",
+                        help="rebuild only the site (default: everything, incrementally, so downloads are never stale)")
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
@@ -53,9 +56,24 @@ def watched_files(args) -> dict[Path, float]:
     return stamps
 
 
+def _build_args(args):
+    """The arguments of `pnp build` for a serve rebuild: every target, only what changed is redone."""
+    import argparse
+
+    return argparse.Namespace(data=args.data, out=args.out, games=list(getattr(args, "games", None) or []),
+                              skip=[], paper=None, profile=None, force=False, jobs=None,
+                              overlay=getattr(args, "overlay", None), debug=getattr(args, "debug", False))
+
+
 def _rebuild(args) -> bool:
+    start = time.monotonic()
     try:
-        report = site_command.build(args)
+        if getattr(args, "site_only", False):
+            site_command.build(args)
+        else:  # prints, boards and site together: the site's downloads are the files just written
+            from generator.pipeline import run_build
+
+            run_build(_build_args(args))
     except DataErrors as exc:
         for issue in sorted(exc.issues, key=lambda i: i.sort_key()):
             err_console().print(f"[bold red]error:[/] {escape(issue.format())}")
@@ -65,7 +83,7 @@ def _rebuild(args) -> bool:
         err_console().print(f"[bold red]error:[/] {escape(str(exc))}")
         err_console().print("[yellow]serving the last good site[/]")
         return False
-    out_console().print(f"site rebuilt in {report.seconds:.1f} s")
+    out_console().print(f"rebuilt in {time.monotonic() - start:.1f} s")
     return True
 
 

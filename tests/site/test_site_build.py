@@ -144,6 +144,8 @@ def test_serve_rebuilds_on_data_change(tmp_path):
         assert url.startswith("http://127.0.0.1:")
         page = urllib.request.urlopen(url + "pl/demo/rules/").read().decode()
         assert "Przebieg gry" in page
+        guide = out / "demo" / "print" / "home-a4" / "guide.pdf"
+        assert guide.is_file()  # serve builds the prints too: the site's downloads are never stale
         edit(data / "demo" / "rules.yaml", "title: {pl: Przebieg gry,", "title: {pl: Przebieg rozgrywki,")
         while time.monotonic() < deadline:
             page = urllib.request.urlopen(url + "pl/demo/rules/").read().decode()
