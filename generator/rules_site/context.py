@@ -703,7 +703,7 @@ class GameView:
                     "faction_color": self._faction_color(faction),
                     "cost": None if card.cost is None else ("?" if card.cost == UNKNOWN else card.cost),
                     "stats": [(self.stat_name(k), "?" if v == UNKNOWN else v) for k, v in stats],
-                    "traits": [tr.replace("_", " ") for tr in card.traits],
+                    "traits": list(dict.fromkeys(self._labels.value_label(tr) for tr in card.traits)),
                     "text_html": links.html(text(card_text, self.lang)) if card_text not in (None, UNKNOWN) else None,
                     "text_unknown": card_text == UNKNOWN,
                     "owner": self.t("owner_filled") if self._owner_filled(card) else None,
@@ -715,6 +715,13 @@ class GameView:
             decks.append({"id": deck.id, "anchor": deck_anchor(deck.id), "name": text(deck.name, self.lang),
                           "color": deck.back.color, "cards": items, "unlisted": unlisted})
         return decks
+
+    @cached_property
+    def _labels(self):
+        """Traits and enum-like values in the page's language — the same labels the printed cards use."""
+        from generator.plan.context import PlanContext
+
+        return PlanContext(self.index, self.lang)
 
     def _owner_filled(self, card) -> bool:
         """Some value of the card comes from the owner's overlay (marked, never passed off as the rulebook's)."""
