@@ -13,8 +13,6 @@ import pytest
 
 from tests.conftest import CARDS_DATA
 from tests.games._support import (
-    components_by_id,
-    game_data,
     inventory,
     normalize,
     one_row,
@@ -73,19 +71,7 @@ GREAT_ARTIFACTS = {"Młot Starto", "Miecz Elemaga", "Tarcza Britosa", "Skrzydła
                    "Korona Titusa", "Rękawica Luuta", "Namiot Eyla", "Laska Terry", "Księga Crea"}
 
 
-@pytest.fixture(scope="module")
-def data():
-    return game_data(GAME)
 
-
-@pytest.fixture(scope="module")
-def comps() -> dict[str, dict]:
-    return components_by_id(inventory(GAME))
-
-
-@pytest.fixture(scope="module")
-def general_setup() -> dict:
-    return setup(GAME)
 
 
 # ======================================================================================== inventory ====

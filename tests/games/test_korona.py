@@ -15,7 +15,6 @@ import pytest
 from tests.conftest import CARDS_DATA
 from tests.games._support import (
     components_by_id,
-    game_data,
     inventory,
     normalize,
     recorded_conflicts,
@@ -28,10 +27,6 @@ from tests.games._support import (
 GAME = "korona_starego_krola"
 FACTIONS = ("klany", "arystokracja", "zgromadzenie", "buntownicy")  # "jednej z czterech wpływowych frakcji"
 
-
-@pytest.fixture(scope="module")
-def data():
-    return game_data(GAME)
 
 
 def card(data, card_id):

@@ -12,14 +12,10 @@ import pytest
 
 from generator.schema.base import L10n
 from tests.games._support import (
-    components_by_id,
-    game_data,
-    inventory,
     normalize,
     one_row,
     recorded_conflicts,
     rulebook_text,
-    setup,
     sources_in,
     validation,
     values_by_players,
@@ -29,19 +25,7 @@ from tests.games._support import (
 GAME = "lords_of_ragnarok"
 
 
-@pytest.fixture(scope="module")
-def data():
-    return game_data(GAME)
 
-
-@pytest.fixture(scope="module")
-def comps() -> dict[str, dict]:
-    return components_by_id(inventory(GAME))
-
-
-@pytest.fixture(scope="module")
-def general_setup() -> dict:
-    return setup(GAME)
 
 
 def card(data, card_id):

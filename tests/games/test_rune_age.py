@@ -13,7 +13,6 @@ import pytest
 from tests.conftest import CARDS_DATA
 from tests.games._support import (
     components_by_id,
-    game_data,
     inventory,
     normalize,
     one_row,
@@ -98,10 +97,6 @@ def inv() -> dict:
 def comps(inv) -> dict[str, dict]:
     return components_by_id(inv)
 
-
-@pytest.fixture(scope="module")
-def data():
-    return game_data(GAME)
 
 
 def scenario_id(data, name_pl: str) -> str:
@@ -191,10 +186,6 @@ def test_inventory_json_contract(run_cli):
 
 
 # ============================================================================================ setup ====
-
-@pytest.fixture(scope="module")
-def general_setup() -> dict:
-    return setup(GAME)
 
 
 def test_setup_json_contract(run_cli):

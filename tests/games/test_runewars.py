@@ -12,9 +12,6 @@ import re
 import pytest
 
 from tests.games._support import (
-    components_by_id,
-    game_data,
-    inventory,
     normalize,
     one_row,
     recorded_conflicts,
@@ -89,14 +86,6 @@ DISCOVERY_NAMES_PL = ["Smoczy Tron", "Wioska", "Magiczny portal", "Podziemia", "
                       "Wędrowny kupiec", "Wrogi podjazd", "Zwój widzenia", "Szkolenie"]
 
 
-@pytest.fixture(scope="module")
-def data():
-    return game_data(GAME)
-
-
-@pytest.fixture(scope="module")
-def comps() -> dict[str, dict]:
-    return components_by_id(inventory(GAME))
 
 
 def _findings() -> list[dict]:
