@@ -140,3 +140,14 @@ def rulebook_text(game: str) -> str | None:
 def unquote(name: str) -> str:
     """'„Okrzyk wojenny”' → 'Okrzyk wojenny'."""
     return name.strip().strip("„”\"")
+
+
+def uncited_sections(game: str, data) -> list[str]:
+    """Section headings the data cites that its rulebook text does not print (skips without the text)."""
+    import pytest
+
+    text = rulebook_text(game)
+    if text is None:
+        pytest.skip("rulebook text not available")
+    text = normalize(text)
+    return sorted({s.section for _, s in sources_in(data) if s.section and normalize(s.section) not in text})

@@ -17,6 +17,7 @@ from tests.games._support import (
     recorded_conflicts,
     rulebook_text,
     sources_in,
+    uncited_sections,
     validation,
     values_by_players,
     walk,
@@ -256,12 +257,7 @@ def test_site_values_carry_no_words(data):
 # ===================================================================================== rulebook text ====
 
 def test_every_cited_section_is_printed_in_the_rulebook(data):
-    text = rulebook_text(GAME)
-    if text is None:
-        pytest.skip("rulebook text not available")
-    text = normalize(text)
-    missing = sorted({s.section for _, s in sources_in(data) if s.section and normalize(s.section) not in text})
-    assert missing == []
+    assert uncited_sections(GAME, data) == []
 
 
 @pytest.mark.parametrize("literal, times", [
