@@ -24,8 +24,9 @@ system-deps:
 build: $(STAMP)
 	$(BIN)/pnp build
 
+# One worker per CPU (pytest-xdist); a test file stays on one worker, so its session fixtures are built once there.
 test: $(STAMP) system-deps
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n auto --dist loadfile
 
 lint: $(STAMP)
 	$(BIN)/ruff check generator tests

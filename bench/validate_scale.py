@@ -73,11 +73,11 @@ def run_child(data: Path) -> tuple[int, float, float, float, str]:
 
 def profile(data: Path) -> None:
     sys.path.insert(0, str(ROOT))
-    from generator.validate.run import validate_folder
+    from generator.plan.check import validated_games
 
     profiler = cProfile.Profile()
     profiler.enable()
-    result = validate_folder(data / "demo")
+    [result] = validated_games(data, None)  # what `pnp validate` runs: the validator plus the plan checks
     profiler.disable()
     print(f"{len(result.issues)} issues")
     pstats.Stats(profiler).sort_stats("cumulative").print_stats(30)
