@@ -20,6 +20,7 @@ class GamePlan:
     game_id: str
     lang: str
     items: dict[str, list[PrintItem]] = field(default_factory=dict)  # sheet → items, in print order
+    context: PlanContext | None = None  # what the faces were planned with (metrics, icons, term names)
 
     def all(self) -> list[PrintItem]:
         return [item for items in self.items.values() for item in items]
@@ -33,7 +34,7 @@ def plan_game(index: GameIndex, lang: str = "pl") -> GamePlan:
     per_index = _PLANS.setdefault(index, {})
     if lang not in per_index:
         ctx = PlanContext(index, lang)
-        per_index[lang] = GamePlan(index.game_id, lang, {kind.sheet: list(kind.plan(ctx)) for kind in KINDS})
+        per_index[lang] = GamePlan(index.game_id, lang, {kind.sheet: list(kind.plan(ctx)) for kind in KINDS}, ctx)
     return per_index[lang]
 
 

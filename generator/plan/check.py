@@ -9,24 +9,32 @@ from pathlib import Path
 
 from generator.geom.scene import Group, TextBlock, TextItem
 from generator.plan import plan_game
-from generator.plan.draw import FaceTextError
-from generator.text.metrics import missing_glyphs
+from generator.plan.draw import FaceTextError, quick_check
+from generator.text.metrics import covers, missing_glyphs
 from generator.validate.context import CheckContext
 from generator.validate.run import GameResult, validate_games
 
 
 def check_text_fits(ctx: CheckContext) -> None:
+    """Faces that say which texts they set (cards: ``Face.needs``) are first proved to fit by a bound on
+    line breaking (``quick_check``: no face is drawn, nothing is kept); any other face, and any text the
+    bound cannot prove, is set for real — which decides, and words its error."""
     langs = [lang for lang in ctx.data.game.languages]
     reported: set[tuple] = set()
     glyphs: dict[tuple[str, str], str] = {}  # (text, font) → missing characters, looked up once
     for lang in langs:
         plan = plan_game(ctx.index, lang)
         seen: set[int] = set()
+        icons, term_name, metrics = plan.context.icons, plan.context.term_name, plan.context.metrics
         for item in plan.all():
             for side, face in (("front", item.front), ("back", item.back)):
                 if face is None or id(face) in seen:
                     continue
                 seen.add(id(face))
+                if face.needs is not None:
+                    pieces = quick_check(face.needs(), metrics, icons, term_name)
+                    if pieces is not None and _all_covered(pieces):
+                        continue
                 path = item.origin or ("components",)
                 try:
                     drawn = face(0.0)
@@ -47,6 +55,13 @@ def check_text_fits(ctx: CheckContext) -> None:
                         codes = ", ".join(f"'{ch}' U+{ord(ch):04X}" for ch in missing)
                         ctx.error(path, f"text '{text[:40]}' has characters the font lacks: {codes}",
                                   hint="replace them or use an inline :icon:", code="glyph")
+
+
+def _all_covered(pieces) -> bool:
+    by_font: dict[str, list[str]] = {}
+    for text, font in pieces:
+        by_font.setdefault(font, []).append(text)
+    return all(covers(font, "".join(texts)) for font, texts in by_font.items())
 
 
 def check_print_counts(ctx: CheckContext) -> None:

@@ -14,7 +14,7 @@ from generator.geom.scene import Circle, ImageItem, Line, Polygon, RectItem, Tex
 from generator.geom.shapes import Point, Rect, Size
 from generator.geom.units import pt_to_mm
 from generator.plan.items import Face
-from generator.text.fit import FontMetrics, TextDoesNotFit, fit_text
+from generator.text.fit import FontMetrics, TextDoesNotFit, fit_text, quick_fits
 
 UNKNOWN = "unknown"
 FONT = "DejaVuSansCondensed"
@@ -150,13 +150,7 @@ def name_box(box: Box, text: str, metrics: FontMetrics, icons=frozenset(), fill:
     """A proper name (card, token, tile, faction, term): never hyphenated — the size drops until its
     longest word fits the box's width (down to ``floor_pt``); only a name that cannot fit even then
     falls back to the ordinary fitting."""
-    font = BOLD if box.bold else FONT
-    words = [w for w in text.replace("**", "").split() if w]
-    size = box.size_pt
-    for word in words:
-        width = metrics.width(word, font, box.size_pt)
-        if width > box.w:
-            size = min(size, math.floor(box.size_pt * box.w / width * 2) / 2)
+    size = name_size(box, text, metrics)
     if size < box.size_pt and size >= floor_pt:
         fitted = Box(box.field, box.x, box.y, box.w, box.h, size, min(box.min_pt, size), box.bold, box.align,
                      box.valign, box.fill, box.stroke)
@@ -165,6 +159,74 @@ def name_box(box: Box, text: str, metrics: FontMetrics, icons=frozenset(), fill:
         except FaceTextError:
             pass
     return text_box(box, text, metrics, icons, fill, term_name)
+
+
+def name_size(box: Box, text: str, metrics: FontMetrics) -> float:
+    """The size at which a name's longest word fits the box's width (at most the box's size)."""
+    font = BOLD if box.bold else FONT
+    size = box.size_pt
+    for word in text.replace("**", "").split():
+        width = metrics.width(word, font, box.size_pt)
+        if width > box.w:
+            size = min(size, math.floor(box.size_pt * box.w / width * 2) / 2)
+    return size
+
+
+@dataclass(frozen=True, slots=True)
+class TextNeed:
+    """One text a face sets in a box (what the text-fit check proves without drawing the face)."""
+
+    box: Box
+    text: str
+    name: bool = False  # set as a proper name (``name_box``): it may shrink below the box's minimum
+    floor_pt: float = 3.5
+    fit: bool = True  # False: a text the face shortens to fit (never an error) — only its characters count
+
+
+def quick_check(needs, metrics: FontMetrics, icons=frozenset(), term_name=None) -> list[tuple[str, str]] | None:
+    """The (text, font) pieces of a face's texts when every requirement provably fits, else None.
+
+    ``needs`` is a list of requirements; each is a tuple of alternatives (the face falls back from one to
+    the next, as the stats grid falls back to one line), each alternative a tuple of ``TextNeed``s that
+    must all fit. None means "set the face for real": it decides, and words any error."""
+    pieces: list[tuple[str, str]] = []
+    for alternatives in needs:
+        for alternative in alternatives:
+            found = []
+            for need in alternative:
+                key = (need, icons, term_name, metrics)
+                got = _QUICK.get(key, _UNSET)
+                if got is _UNSET:
+                    got = _quick_one(need, metrics, icons, term_name)
+                    if len(_QUICK) >= 1 << 15:
+                        _QUICK.clear()
+                    _QUICK[key] = got
+                if got is None:
+                    break
+                found.extend(got)
+            else:
+                pieces.extend(found)
+                break
+        else:
+            return None
+    return pieces
+
+
+_QUICK: dict[tuple, tuple | None] = {}  # the same label, stat or type line recurs on many faces
+_UNSET = object()
+
+
+def _quick_one(need: TextNeed, metrics: FontMetrics, icons, term_name) -> tuple | None:
+    box = need.box
+    if not need.fit:
+        return ((need.text, BOLD if box.bold else FONT),) + (((need.text, BOLD),) if "**" in need.text else ())
+    min_pt = min(box.min_pt, box.size_pt)
+    if need.name:
+        size = name_size(box, need.text, metrics)
+        if need.floor_pt <= size < box.size_pt:
+            min_pt = min(box.min_pt, size)
+    return quick_fits(need.text, Size(box.w, box.h), metrics, BOLD if box.bold else FONT, min_pt, bold_font=BOLD,
+                      known_icons=icons, term_name=term_name)
 
 
 def proxy_mark(size: Size, label: str = "PROXY") -> tuple:
@@ -214,7 +276,27 @@ def card_front(view: CardView, size: Size, metrics: FontMetrics, boxes: dict[str
                                       fill="#6c6c6c"))
         return tuple(items)
 
-    return Face(face)
+    return Face(face, needs=lambda: card_needs(view, boxes))
+
+
+def card_needs(view: CardView, boxes: dict[str, Box]) -> list[tuple[tuple[TextNeed, ...], ...]]:
+    """Every text ``card_front`` sets, box by box, as the quick check reads them (a test keeps the two
+    equal: the texts here are the texts the face draws)."""
+    needs: list = []
+    for box in boxes.values():
+        if box.field == "art":
+            if not view.image:  # the art panel's initial
+                initial = (view.deck or view.name or "?")[:1].upper()
+                needs.append(((TextNeed(Box("art", 0, 0, 1e6, 1e6, 8, 8, bold=True), initial),),))
+            continue
+        value = _field_value(box.field, view)
+        if value is None or value == UNKNOWN:
+            continue
+        if box.field == "stats":
+            needs.append((tuple(need for need, _ in _stats_cells(box, view)), (TextNeed(box, _stats_line(view)),)))
+        else:
+            needs.append(((TextNeed(box, value, name=box.field == "name"),),))
+    return needs
 
 
 def _card_box(name: str, box: Box, view: CardView, metrics: FontMetrics, icons, term_name=None) -> list:
@@ -240,17 +322,21 @@ def _card_box(name: str, box: Box, view: CardView, metrics: FontMetrics, icons, 
     return frame + list(text_box(box, value, metrics, icons, term_name=term_name))
 
 
+_VIEW_FIELDS = frozenset(("name", "cost", "text", "deck", "faction", "copies", "traits", "footer"))
+
+
 def _field_value(field_name: str, view: CardView):
+    if field_name in _VIEW_FIELDS:
+        return getattr(view, field_name)
+    if field_name == "type":
+        return " · ".join(p for p in (view.deck, view.faction, view.traits) if p)
+    if field_name == "stats":
+        return "stats" if view.stats else None
+    if field_name == "art":
+        return "art"
     if field_name.startswith("literal:"):
         return field_name[len("literal:"):]
-    if field_name.startswith("stats."):
-        return view.values.get(field_name)
-    return {
-        "name": view.name, "cost": view.cost, "text": view.text, "deck": view.deck, "faction": view.faction,
-        "copies": view.copies, "traits": view.traits, "footer": view.footer,
-        "type": " · ".join(p for p in (view.deck, view.faction, view.traits) if p),
-        "stats": "stats" if view.stats else None, "art": "art",
-    }.get(field_name, view.values.get(field_name))
+    return view.values.get(field_name)
 
 
 def _art(box: Box, view: CardView) -> list:
@@ -274,26 +360,39 @@ def _stats(box: Box, view: CardView, metrics: FontMetrics, icons) -> list:
     try:
         return _stats_grid(box, view, metrics, icons)
     except FaceTextError:
-        text = " · ".join(f"{label}: {'___' if value == UNKNOWN else '**' + value + '**'}"
-                          for label, value in view.stats)
-        return list(text_box(box, text, metrics, icons))
+        return list(text_box(box, _stats_line(view), metrics, icons))
 
 
-def _stats_grid(box: Box, view: CardView, metrics: FontMetrics, icons) -> list:
+def _stats_line(view: CardView) -> str:
+    """The stats as one line (when the grid's cells are too small), '___' for a blank."""
+    return " · ".join(f"{label}: {'___' if value == UNKNOWN else '**' + value + '**'}" for label, value in view.stats)
+
+
+def _stats_cells(box: Box, view: CardView) -> list[tuple[TextNeed, Rect | None]]:
+    """The grid of up to three stats per row: each cell's text in its box, and the blank beside an
+    unknown value."""
     n = len(view.stats)
     per_row = min(n, 3)
     rows = math.ceil(n / per_row)
     cell_w, cell_h = box.w / per_row, box.h / rows
-    items: list = []
+    cells = []
     for k, (label, value) in enumerate(view.stats):
         x, y = box.x + (k % per_row) * cell_w, box.y + (k // per_row) * cell_h
         if value == UNKNOWN:
             head = Box("stats", x, y, cell_w * 0.62, cell_h, box.size_pt, box.min_pt, False, "right", "middle")
-            items.extend(text_box(head, f"{label}:", metrics, icons))
-            items.extend(blank(Rect(x + cell_w * 0.64, y + 0.4, cell_w * 0.32, cell_h - 0.8)))
+            cells.append((TextNeed(head, f"{label}:"), Rect(x + cell_w * 0.64, y + 0.4, cell_w * 0.32, cell_h - 0.8)))
         else:
             cell = Box("stats", x, y, cell_w, cell_h, box.size_pt, box.min_pt, False, "center", "middle")
-            items.extend(text_box(cell, f"{label}: **{value}**", metrics, icons))
+            cells.append((TextNeed(cell, f"{label}: **{value}**"), None))
+    return cells
+
+
+def _stats_grid(box: Box, view: CardView, metrics: FontMetrics, icons) -> list:
+    items: list = []
+    for need, blank_rect in _stats_cells(box, view):
+        items.extend(text_box(need.box, need.text, metrics, icons))
+        if blank_rect is not None:
+            items.extend(blank(blank_rect))
     return items
 
 
@@ -615,31 +714,46 @@ def aid_sheet(title: str, heading: str, sections: list[list[str]], size: Size, m
         except FaceTextError:
             return None
 
-    fitted = attempt(len(lines))
-    if fitted is None:  # the most lines that fit, found by bisection (fewer lines always fit if more do)
-        lo, hi, fitted = 0, len(lines) - 1, ()
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            result = attempt(mid)
-            if result is None:
-                hi = mid - 1
-            else:
-                lo, fitted = mid, result
-        if lo and not fitted:
-            fitted = attempt(lo) or ()
+    body: list[tuple] = []
+
+    def fitted_body() -> tuple:
+        """The most lines that fit (set when the face is first drawn: the check does not need it)."""
+        if body:
+            return body[0]
+        fitted = attempt(len(lines))
+        if fitted is None:  # the most lines that fit, found by bisection (fewer lines always fit if more do)
+            lo, hi, fitted = 0, len(lines) - 1, ()
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                result = attempt(mid)
+                if result is None:
+                    hi = mid - 1
+                else:
+                    lo, fitted = mid, result
+            if lo and not fitted:
+                fitted = attempt(lo) or ()
+        body.append(fitted)
+        return fitted
+
+    title_box = Box("title", 6, 6, size.w - 12, 10, 12, 7, bold=True, align="center", valign="middle")
+    heading_box = Box("heading", 6, 16, size.w - 12, 6, 8, 6, align="center", valign="middle")
+
+    def needs() -> list:
+        # the body never fails (lines that do not fit are left out): only its characters are checked
+        return [((TextNeed(title_box, title),),), ((TextNeed(heading_box, heading),),),
+                *(((TextNeed(box, line, fit=False),),) for line in lines if line)]
 
     def face(bleed: float) -> tuple:
+        fitted = fitted_body()
         return (background(size, bleed, "#f7f3ea"),
                 RectItem(Rect(3, 3, size.w - 6, size.h - 6), fill=None, stroke=color, stroke_pt=0.8, radius=2),
-                *text_box(Box("title", 6, 6, size.w - 12, 10, 12, 7, bold=True, align="center", valign="middle"),
-                          title, metrics),
-                *text_box(Box("heading", 6, 16, size.w - 12, 6, 8, 6, align="center", valign="middle"), heading,
-                          metrics),
+                *text_box(title_box, title, metrics),
+                *text_box(heading_box, heading, metrics),
                 Line(Point(8, 23), Point(size.w - 8, 23), stroke=color, stroke_pt=0.5),
                 *fitted,
                 *proxy_mark(size, proxy))
 
-    return Face(face)
+    return Face(face, needs=needs)
 
 
 def dial_face(name: str, segments: int, size: Size, color: str, metrics: FontMetrics, proxy: str):

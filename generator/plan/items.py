@@ -18,11 +18,12 @@ class Face:
     for, and every later call — each copy of the card, the text-fit check, each print job, the site's
     preview — gets the same scene items."""
 
-    __slots__ = ("_build", "_drawn")
+    __slots__ = ("_build", "_drawn", "needs")
 
-    def __init__(self, build: Callable[[float], tuple]):
+    def __init__(self, build: Callable[[float], tuple], needs: Callable[[], list] | None = None):
         self._build = build
         self._drawn: dict[float, tuple] = {}
+        self.needs = needs  # the texts it sets (plan/draw.py TextNeed), for the quick text-fit check
 
     def __call__(self, bleed: float) -> tuple:
         drawn = self._drawn.get(bleed)

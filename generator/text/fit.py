@@ -350,3 +350,104 @@ def _merge(line: list[Run]) -> tuple[Run, ...]:
 
 def _plain(runs: Iterable[Run]) -> str:
     return "".join(f":{r.icon}:" if r.icon else r.text for r in runs)
+
+
+# --- the quick check ------------------------------------------------------------------------------
+
+_MARKUP_CHARS = re.compile(r"[\[\]*§:\n\r\t]")
+_CONSTANTS: dict[tuple, tuple[float, float, float]] = {}
+
+
+def _quick_constants(metrics, font: str, bold_font: str, size: float, icon_em: float) -> tuple[float, float, float]:
+    """(icon width, widest space, line height) at one size, in mm — once per fonts and size."""
+    key = (metrics, font, bold_font, size, icon_em)
+    found = _CONSTANTS.get(key)
+    if found is None:
+        space = max(metrics.width(" ", font, size), metrics.width(" ", bold_font, size))
+        found = _CONSTANTS[key] = (icon_em * pt_to_mm(size), space, metrics.line_height(font, size))
+    return found
+
+
+def quick_fits(text: str, box: Size, metrics: FontMetrics, font: str, min_pt: float, *, bold_font: str,
+               known_icons: frozenset = frozenset(), icon_em: float = 1.2,
+               term_name: Callable[[str], str] | None = None) -> tuple[tuple[str, str], ...] | None:
+    """Prove cheaply that ``fit_text`` will succeed for this text, without setting it.
+
+    The check is a bound on greedy line breaking at ``min_pt`` (where ``fit_text`` fails if anywhere): in a
+    paragraph of total width W whose widest word is M, every line but the last is filled to more than
+    ``box.w - space - M`` (else the next word would have joined it), so it needs at most
+    ``floor(W / (box.w - space - M)) + 1`` lines. When that many lines fit the height, the text fits.
+
+    Returns the text's pieces as ``(text, font)`` (for the glyph check) when it provably fits, or None when
+    this cannot tell (a word that needs hyphenation, a tight bound, markup or icon problems): then the caller
+    sets the text for real, which decides and words its errors."""
+    size = min_pt
+    if _MARKUP_CHARS.search(text) is None:  # plain words: most names, labels and many texts
+        paragraphs = [[(word, False, None) for word in text.split()]]
+    else:
+        try:
+            words = parse_markup(text, known_icons, term_name)
+        except ValueError:
+            return None
+        paragraphs, current = [], []
+        for word in words:
+            if word == _BREAK:
+                paragraphs.append(current)
+                current = []
+            else:
+                current.append(word)
+        paragraphs.append(current)
+        paragraphs = [[(None, None, w) for w in para] for para in paragraphs]
+    icon_w, space, line_h = _quick_constants(metrics, font, bold_font, size, icon_em)
+    units = getattr(metrics, "units", None)  # the real metrics: widths in 1/1000 em, cached per word
+    if units is not None:
+        k = pt_to_mm(0.001 * size)
+        measure = lambda text, f: units(text, f) * k  # noqa: E731
+    else:
+        measure = lambda text, f: metrics.width(text, f, size)  # noqa: E731
+    limit = box.w - 1e-3  # a hair of slack for the rounding of summed widths
+    pieces: list[tuple[str, str]] = []
+    lines = 0
+    trailing_empty = 0
+    for para in paragraphs:
+        total, widest, n = 0.0, 0.0, 0
+        for plain, _bold, runs in para:
+            if runs is None:
+                width = measure(plain, font)
+                pieces.append((plain, font))
+            else:
+                width = 0.0
+                for run in runs:
+                    if run.icon:  # drawn as a frame with the icon's initial in the bold font
+                        width += icon_w
+                        pieces.append((run.icon[:1].upper(), bold_font))
+                    else:
+                        run_font = bold_font if run.bold else font
+                        width += measure(run.text, run_font)
+                        pieces.append((run.text, run_font))
+            if width > limit:
+                return None  # needs hyphenation: let the line breaker decide
+            total += width
+            widest = max(widest, width)
+            n += 1
+        if n == 0:
+            lines += 1
+            trailing_empty += 1
+            continue
+        trailing_empty = 0
+        total += space * (n - 1)
+        if total <= limit:
+            lines += 1
+            continue
+        room = limit - space - widest
+        if room <= 0:
+            return None
+        lines += int(total / room) + 1
+    if line_h <= 0:
+        return None
+    if lines > int((box.h + EPS) / line_h) + 1:  # the breaker gives up early on a run of trailing breaks
+        return None
+    lines -= trailing_empty
+    if lines * line_h > box.h + EPS - 1e-6:
+        return None
+    return tuple(pieces)

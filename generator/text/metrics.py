@@ -50,6 +50,10 @@ class FontMetrics:
             return pt_to_mm(_units(text, font) * 0.001 * size_pt)
         return pt_to_mm(0.001 * size_pt * _units(text, font))
 
+    def units(self, text: str, font: str) -> float:
+        """Advance width in 1/1000 em (width at size s = units × s / 1000 pt)."""
+        return _units(text, font)
+
     def line_height(self, font: str, size_pt: float) -> float:
         face(font)
         return pt_to_mm(LINE_HEIGHT_EM * size_pt)
@@ -64,6 +68,16 @@ def missing_glyphs(text: str, font: str) -> str:
     cmap = _table(font)[2]
     chars = {ch for ch in text if unicodedata.category(ch) != "Cc"}
     return "".join(sorted(ch for ch in chars if ord(ch) not in cmap))
+
+
+@cache
+def _covered(font: str) -> frozenset[str]:
+    return frozenset(map(chr, _table(font)[2]))
+
+
+def covers(font: str, text: str) -> bool:
+    """Whether the font draws every character of ``text`` (a quick yes; ``missing_glyphs`` words a no)."""
+    return _covered(font).issuperset(text)
 
 
 def has_glyphs(text: str, font: str) -> bool:

@@ -1,0 +1,86 @@
+"""The quick text-fit check (``text.fit.quick_fits``, ``plan.draw.quick_check``) may say "fits" only when
+the real line breaker agrees; and the texts a card face declares (``Face.needs``) are exactly the texts it
+draws — so skipping the drawing in ``pnp validate`` can never hide an error."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.geom.scene import Group, TextBlock
+from generator.geom.shapes import Size
+from generator.plan import plan_game
+from generator.plan.draw import BOLD, FONT, quick_check
+from generator.text.fit import TextDoesNotFit, fit_text, quick_fits
+from generator.text.metrics import METRICS
+from generator.validate.run import validate_folder
+
+ROOT = Path(__file__).resolve().parents[2]
+WORDS = ["a", "i", "karta", "złota", "Wojownik", "**Siła**", ":gold:", "§4.2", "[[coin|monety]]", "—",
+         "Konstantynopolitańczykowianeczka", "\n", "wsparcie", "3", "fazie", "zakupu."]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(WORDS), min_size=0, max_size=40), st.floats(8, 70), st.floats(3, 40),
+       st.sampled_from([4.0, 5.0, 6.5, 8.0]), st.booleans())
+def test_quick_yes_means_the_line_breaker_fits_it(words, w, h, min_pt, bold):
+    text = " ".join(words)
+    font = BOLD if bold else FONT
+    box = Size(w, h)
+    quick = quick_fits(text, box, METRICS, font, min_pt, bold_font=BOLD, known_icons=frozenset({"gold"}))
+    if quick is None:
+        return
+    try:
+        fitted = fit_text(text, box, METRICS, font, min_pt + 2, min_pt, bold_font=BOLD,
+                          known_icons=frozenset({"gold"}))
+    except TextDoesNotFit as exc:  # pragma: no cover - the failure this test exists to catch
+        pytest.fail(f"quick check said {text!r} fits {w:.1f}×{h:.1f} mm at {min_pt} pt, the breaker: {exc}")
+    assert fitted.height <= h + 1e-6
+
+
+def test_quick_check_is_not_vacuous():
+    """Most ordinary card texts are proved by the bound (else the check saves nothing)."""
+    yes = quick_fits("Daje 3 :gold: w fazie zakupu.", Size(55, 29), METRICS, FONT, 5.0, bold_font=BOLD,
+                     known_icons=frozenset({"gold"}))
+    assert yes is not None and ("Daje", FONT) in yes
+    assert quick_fits("słowo " * 400, Size(55, 29), METRICS, FONT, 5.0, bold_font=BOLD) is None
+
+
+def _drawn_boxes(items) -> list[tuple]:
+    out = []
+    for item in items:
+        if isinstance(item, Group):
+            out.extend(_drawn_boxes(item.items))
+        elif isinstance(item, TextBlock):
+            r = item.rect
+            out.append((round(r.x, 3), round(r.y, 3), round(r.w, 3), round(r.h, 3)))
+    return out
+
+
+def _key(box) -> tuple:
+    return (round(box.x, 3), round(box.y, 3), round(box.w, 3), round(box.h, 3))
+
+
+@pytest.mark.parametrize("game", ["runewars", "battalia", "rune_age"])
+def test_card_needs_are_the_texts_the_face_draws(game):
+    """Every text box a card face draws is one it declared; when the quick check proves the face, the
+    face draws every requirement that has no alternative (the stats grid may fall back to one line)."""
+    result = validate_folder(ROOT / "cards_data" / game)
+    plan = plan_game(result.index, result.data.game.languages[0])
+    ctx = plan.context
+    proved = 0
+    for item in plan.items["cards"]:
+        face = item.front
+        assert face.needs is not None, item.label
+        needs = face.needs()
+        drawn = _drawn_boxes(face(0.0))
+        declared = {_key(n.box) for alternatives in needs for alternative in alternatives for n in alternative}
+        assert set(drawn) <= declared, (item.label, set(drawn) - declared)
+        if quick_check(needs, ctx.metrics, ctx.icons, ctx.term_name) is not None:
+            proved += 1
+            single = [_key(n.box) for alternatives in needs if len(alternatives) == 1
+                      for n in alternatives[0] if n.box.field != "art"]
+            assert set(single) <= set(drawn), item.label
+    assert proved > 0.8 * len(plan.items["cards"])
