@@ -113,10 +113,11 @@ class CardView:
 class FaceTextError(ValueError):
     """Text that does not fit its box, or an unknown icon: reported against the card by the caller."""
 
-    def __init__(self, box: str, detail: str):
+    def __init__(self, box: str, detail: str, icon: str | None = None):
         super().__init__(f"box '{box}': {detail}")
         self.box = box
         self.detail = detail
+        self.icon = icon  # the unknown icon's id, when that is the problem
 
 
 def blank(rect: Rect, label: str = "?") -> tuple:
@@ -140,7 +141,7 @@ def text_box(box: Box, text: str, metrics: FontMetrics, icons=frozenset(), fill:
         raise FaceTextError(box.field, f"text does not fit {box.w:.1f} × {box.h:.1f} mm even at "
                                        f"{box.min_pt:.1f} pt ({len(text)} characters)") from None
     except ValueError as exc:  # unknown icon, unclosed **
-        raise FaceTextError(box.field, str(exc)) from None
+        raise FaceTextError(box.field, str(exc), getattr(exc, "name", None)) from None
     return (TextBlock(box.rect(), fitted, align=box.align, valign=box.valign, fill=fill,
                       icons=_arts_in(fitted, icons)),)
 

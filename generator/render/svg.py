@@ -22,7 +22,6 @@ from generator.geom.scene import (
     ImageItem,
     Line,
     Page,
-    Path,
     Polygon,
     RectItem,
     Scene,
@@ -31,6 +30,7 @@ from generator.geom.scene import (
     UseForm,
     expand_text_block,
 )
+from generator.geom.scene import Path as VectorPath
 from generator.geom.shapes import Transform
 from generator.geom.units import pt_to_mm
 from generator.render import fonts
@@ -138,7 +138,7 @@ class _Painter:
             return [self.dwg.polygon(points, **self._paint(item.fill, item.stroke, item.stroke_pt))]
         return [self.dwg.polyline(points, **self._paint(None, item.stroke, item.stroke_pt))]
 
-    def _path(self, item: Path) -> list:
+    def _path(self, item: VectorPath) -> list:
         """A vector path (icon artwork) as one <path d=…> of absolute M / L / C / Z commands."""
         d = " ".join(op + ("" if not a else " " + " ".join(f"{_n(v):g}" for v in a)) for op, a in item.segments)
         attrs = self._paint(item.fill, item.stroke, item.stroke_pt)
@@ -194,5 +194,5 @@ class _Painter:
 
     _handlers: ClassVar[dict[type, Callable]] = {
         RectItem: _rect, Line: _line, Polygon: _polygon, Circle: _circle, TextItem: _text,
-        TextBlock: _text_block, Group: _group, UseForm: _use, ImageItem: _image, Path: _path,
+        TextBlock: _text_block, Group: _group, UseForm: _use, ImageItem: _image, VectorPath: _path,
     }
