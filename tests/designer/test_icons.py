@@ -12,7 +12,8 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from generator.geom.scene import IconArt, Page, Path as VectorPath
+from generator.geom.scene import IconArt, Page
+from generator.geom.scene import Path as VectorPath
 from generator.geom.shapes import Rect, Size
 from generator.load.svg_icons import SvgIconError, arc_segments, parse_svg_icon, path_segments
 from tests.conftest import edit
