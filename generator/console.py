@@ -57,9 +57,9 @@ class SafeConsole(Console):
 
 @lru_cache(maxsize=1)
 def out_console() -> Console:
-    return SafeConsole(highlight=False, soft_wrap=True)
+    return SafeConsole(highlight=False, soft_wrap=True, emoji=False)  # :moon: is an icon id, never an emoji
 
 
 @lru_cache(maxsize=1)
 def err_console() -> Console:
-    return SafeConsole(stderr=True, highlight=False, soft_wrap=True)
+    return SafeConsole(stderr=True, highlight=False, soft_wrap=True, emoji=False)

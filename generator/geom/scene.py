@@ -8,6 +8,7 @@ every glyph run at the same coordinates.
 """
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -158,6 +159,7 @@ class TextBlock:
     align: str = "left"
     valign: str = "top"
     fill: str = "#000000"
+    icons: tuple = ()  # (id, IconArt) of the icons with artwork; the others draw as a lettered frame
 
     def __post_init__(self) -> None:
         if self.align not in ("left", "center", "right"):
@@ -183,6 +185,76 @@ class ImageItem:
         w, h = self.size_px
         k = min(self.rect.w / w, self.rect.h / h)
         return Rect(self.rect.x + (self.rect.w - w * k) / 2, self.rect.y + (self.rect.h - h * k) / 2, w * k, h * k)
+
+
+PATH_OPS = {"M": 2, "L": 2, "C": 6, "Z": 0}
+
+
+@dataclass(frozen=True)
+class Path:
+    """A vector outline: absolute move-to, line-to, cubic curve-to and close segments (an SVG icon's
+    paths, arcs and shapes are reduced to these when it is read). ``even_odd`` is SVG's fill-rule."""
+
+    segments: tuple[tuple[str, tuple[float, ...]], ...]
+    fill: str | None = "#000000"
+    stroke: str | None = None
+    stroke_pt: float = 0.0
+    even_odd: bool = False
+
+    def __post_init__(self) -> None:
+        segs = tuple((op, tuple(float(v) for v in args)) for op, args in self.segments)
+        if not segs or segs[0][0] != "M":
+            raise ValueError("a path starts with a move-to ('M')")
+        for op, args in segs:
+            if PATH_OPS.get(op) != len(args):
+                raise ValueError(f"path segment {op!r} needs {PATH_OPS.get(op, '?')} numbers, got {len(args)}")
+        _set(self, "segments", segs)
+        _set(self, "fill", _colour(self.fill, "fill"))
+        _check_stroke(self)
+
+    def transformed(self, t: Transform, stroke_k: float | None = None) -> Path:
+        """The path with every point mapped through ``t`` (Béziers stay Béziers under an affine map);
+        the stroke width scales by ``stroke_k`` (default: the map's mean scale)."""
+        k = math.sqrt(abs(t.a * t.d - t.b * t.c)) if stroke_k is None else stroke_k
+        segs = []
+        for op, args in self.segments:
+            pts = [t.apply(Point(args[i], args[i + 1])) for i in range(0, len(args), 2)]
+            segs.append((op, tuple(v for p in pts for v in (p.x, p.y))))
+        return Path(tuple(segs), self.fill, self.stroke, self.stroke_pt * k, self.even_odd)
+
+    def bounds(self) -> Rect:
+        """The box of its points and control points (holds the curve)."""
+        xs = [a[i] for _, a in self.segments for i in range(0, len(a), 2)]
+        ys = [a[i] for _, a in self.segments for i in range(1, len(a), 2)]
+        return Rect.from_edges(min(xs), min(ys), max(xs), max(ys))
+
+
+@dataclass(frozen=True)
+class IconArt:
+    """The artwork of one icon: vector paths in its own ``view`` box (an SVG's viewBox), or a raster image
+    (``image`` = (file path, (width px, height px))). ``draw`` fits it into a box as flat primitives, so
+    text blocks, faces and boards place it like any other item."""
+
+    id: str
+    view: Rect
+    paths: tuple = ()
+    image: tuple[str, tuple[int, int]] | None = None
+
+    def __post_init__(self) -> None:
+        _set(self, "paths", tuple(self.paths))
+        if self.view.w <= 0 or self.view.h <= 0:
+            raise ValueError(f"icon {self.id!r}: an empty view box")
+
+    def draw(self, box: Rect) -> tuple:
+        """Primitives drawing the icon centred in ``box``, as large as fits (its aspect kept)."""
+        if self.image is not None:
+            path, size_px = self.image
+            return (ImageItem(box, path, size_px),)
+        k = min(box.w / self.view.w, box.h / self.view.h)
+        dx = box.x + (box.w - self.view.w * k) / 2 - self.view.x * k
+        dy = box.y + (box.h - self.view.h * k) / 2 - self.view.y * k
+        t = Transform(a=k, d=k, e=dx, f=dy)
+        return tuple(p.transformed(t, k) for p in self.paths)
 
 
 @dataclass(frozen=True)
@@ -224,8 +296,8 @@ class FormDef:
         _set(self, "items", tuple(self.items))
 
 
-Item = RectItem | Line | Polygon | Circle | TextItem | TextBlock | ImageItem | Group | UseForm
-PRIMITIVES = (RectItem, Line, Polygon, Circle, TextItem, ImageItem)
+Item = RectItem | Line | Polygon | Circle | TextItem | TextBlock | ImageItem | Path | Group | UseForm
+PRIMITIVES = (RectItem, Line, Polygon, Circle, TextItem, ImageItem, Path)
 
 
 @dataclass(frozen=True)
@@ -321,6 +393,9 @@ def _draw_run(run: Run, x: float, line_top: float, baseline: float, block: TextB
 
 
 def _draw_icon(name: str, box: Rect, block: TextBlock, forms: Mapping[str, FormDef]) -> list:
+    for icon_id, art in block.icons:
+        if icon_id == name:
+            return list(art.draw(box))
     form = forms.get(ICON_PREFIX + name)
     if form is not None:
         scale = min(box.w / form.size.w, box.h / form.size.h) if form.size.w and form.size.h else 1.0

@@ -39,6 +39,8 @@ def check_text_fits(ctx: CheckContext) -> None:
                 try:
                     drawn = face(0.0)
                 except FaceTextError as exc:
+                    if exc.icon and _icon_reported(ctx, exc.icon):
+                        continue  # the validator named it already, at the exact field, with a did-you-mean
                     key = (path, exc.box)
                     if key not in reported:
                         reported.add(key)
@@ -92,6 +94,10 @@ def check_print_counts(ctx: CheckContext) -> None:
                 ctx.error(("components", pos, "count"),
                           f"'{comp.id}' prints only {total} pieces but the inventory counts {comp.count}",
                           hint="list the missing cards or tiles, or fix the count", code="print-count")
+
+
+def _icon_reported(ctx: CheckContext, icon: str) -> bool:
+    return any(f"icon '{icon}'" in issue.message for issue in ctx.issues)
 
 
 def _texts(items):

@@ -32,7 +32,9 @@ class PlanContext:
     def __post_init__(self) -> None:
         data = self.index.data
         self.data = data
-        self.icons = frozenset(i.id for i in data.icons)
+        from generator.plan.icons import game_icons
+
+        self.icons = game_icons(data, self.index.folder)  # id → artwork (or None); iterates as the ids
         self.factions = {f.id: f for f in data.factions}
         self.layouts = {lay.id: lay for lay in data.layouts}
         self.card_pos = {id(c): i for i, c in enumerate(data.cards)}

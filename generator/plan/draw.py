@@ -7,6 +7,8 @@ pretends to know. Every proxy carries a small PROXY mark.
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from generator.geom.hexgrid import HexTileError, bleed_outline, hex_to_point, outline, outline_bbox
@@ -111,10 +113,11 @@ class CardView:
 class FaceTextError(ValueError):
     """Text that does not fit its box, or an unknown icon: reported against the card by the caller."""
 
-    def __init__(self, box: str, detail: str):
+    def __init__(self, box: str, detail: str, icon: str | None = None):
         super().__init__(f"box '{box}': {detail}")
         self.box = box
         self.detail = detail
+        self.icon = icon  # the unknown icon's id, when that is the problem
 
 
 def blank(rect: Rect, label: str = "?") -> tuple:
@@ -138,8 +141,45 @@ def text_box(box: Box, text: str, metrics: FontMetrics, icons=frozenset(), fill:
         raise FaceTextError(box.field, f"text does not fit {box.w:.1f} × {box.h:.1f} mm even at "
                                        f"{box.min_pt:.1f} pt ({len(text)} characters)") from None
     except ValueError as exc:  # unknown icon, unclosed **
-        raise FaceTextError(box.field, str(exc)) from None
-    return (TextBlock(box.rect(), fitted, align=box.align, valign=box.valign, fill=fill),)
+        raise FaceTextError(box.field, str(exc), getattr(exc, "name", None)) from None
+    return (TextBlock(box.rect(), fitted, align=box.align, valign=box.valign, fill=fill,
+                      icons=_arts_in(fitted, icons)),)
+
+
+def _arts_in(fitted, icons) -> tuple:
+    """(id, artwork) of the icons with an image that the fitted text draws (the others keep the frame)."""
+    if not isinstance(icons, Mapping):
+        return ()
+    used = {run.icon for runs in fitted.runs for run in runs if run.icon}
+    return tuple((k, icons[k]) for k in sorted(used) if icons.get(k) is not None)
+
+
+_ICON_ONLY = re.compile(r"^\s*:([a-z0-9][a-z0-9_\-]*):\s*$")
+
+
+def icon_only(label: str | None, icons) -> str | None:
+    """The icon id when a label is exactly one known icon (``:storm:``): drawn large, not as a text run."""
+    if not label or not icons:
+        return None
+    m = _ICON_ONLY.match(label)
+    return m.group(1) if m and m.group(1) in icons else None
+
+
+def icon_mark(icon_id: str, rect: Rect, icons, metrics: FontMetrics) -> tuple:
+    """One icon filling ``rect`` (its aspect kept): its artwork, or — with no image — a disc in its colour
+    with its glyph."""
+    art = icons.get(icon_id) if isinstance(icons, Mapping) else None
+    if art is not None:
+        return tuple(art.draw(rect))
+    icon = getattr(icons, "defs", {}).get(icon_id)
+    colour = icon.color if icon is not None else INK
+    glyph = (icon.glyph if icon is not None and icon.glyph else icon_id[:1].upper())
+    r = min(rect.w, rect.h) / 2
+    size = r * 1.1 / pt_to_mm(1) * (1 if len(glyph) == 1 else 0.7)
+    c = rect.center
+    return (Circle(c, r, fill=colour, stroke=None, stroke_pt=0),
+            TextItem(c.x, c.y + 0.36 * pt_to_mm(size), glyph, font=BOLD, size_pt=size, anchor="middle",
+                     fill=PAPER))
 
 
 SAFE = 3.0  # mm inside the trim that nothing important crosses (the cut wanders that much)
@@ -427,7 +467,8 @@ def card_back(title: str, subtitle: str, size: Size, color: str, metrics: FontMe
 
 # --- tokens and markers ------------------------------------------------------------------------------
 
-def token_face(label: str | None, size: Size, shape: str, color: str, metrics: FontMetrics, sub: str = ""):
+def token_face(label: str | None, size: Size, shape: str, color: str, metrics: FontMetrics, sub: str = "",
+               icons=frozenset()):
     """A round or square token with its label; the cut follows the shape."""
 
     def face(bleed: float) -> tuple:
@@ -445,13 +486,17 @@ def token_face(label: str | None, size: Size, shape: str, color: str, metrics: F
         box = Box("label", inner.x, inner.y, inner.w, inner.h, 12, 4, bold=True, align="center", valign="middle")
         if label is None or label == UNKNOWN:
             items.extend(blank(inner))
+        elif icon_only(label, icons):
+            side = min(inner.w, inner.h)
+            items.extend(icon_mark(icon_only(label, icons), Rect(inner.center.x - side / 2, inner.y, side, side),
+                                   icons, metrics))
         else:
-            items.extend(name_box(box, label, metrics))
+            items.extend(name_box(box, label, metrics, icons))
         if sub:  # the component's name under the label: a courtesy, left out when it cannot fit
             sub_box = Box("label", size.w * 0.15, size.h * 0.66, size.w * 0.7, size.h * 0.16, 4.5, 3.5,
                           align="center", valign="middle")
             try:
-                items.extend(name_box(sub_box, sub, metrics, fill="#555555", floor_pt=3.0))
+                items.extend(name_box(sub_box, sub, metrics, icons, fill="#555555", floor_pt=3.0))
             except FaceTextError:
                 pass
         if shape == "circle":
@@ -488,7 +533,7 @@ def die_order(faces: list[str]) -> list[str]:
     return list(faces)
 
 
-def die_net(faces: list[str], side: float, color: str, metrics: FontMetrics):
+def die_net(faces: list[str], side: float, color: str, metrics: FontMetrics, icons=frozenset()):
     """A d6 as a cross-shaped net with glue tabs: solid lines are cut, dashed lines folded; faces with
     unknown content print blank."""
     pad = TAB * side
@@ -508,9 +553,11 @@ def die_net(faces: list[str], side: float, color: str, metrics: FontMetrics):
             inner = rect.inset(side * 0.15)
             if label == UNKNOWN:
                 items.extend(blank(inner))
+            elif icon_only(label, icons):
+                items.extend(icon_mark(icon_only(label, icons), inner, icons, metrics))
             else:
                 items.extend(text_box(Box("face", inner.x, inner.y, inner.w, inner.h, 14, 4, bold=True,
-                                          align="center", valign="middle"), label, metrics))
+                                          align="center", valign="middle"), label, metrics, icons))
         for col, row in DIE_CROSS:
             x, y = pad + col * side, pad + row * side
             edges = (((x, y), (x + side, y), (col, row - 1)), ((x, y + side), (x + side, y + side), (col, row + 1)),
@@ -568,7 +615,7 @@ def terrain_colour(terrain: str | None) -> str:
 
 
 def square_tile(name: str, size: Size, exits, terrain: str | None, symbol: str | None, metrics: FontMetrics,
-                unknown_label: str = "?", text: str | None = None, terrain_label: str = ""):
+                unknown_label: str = "?", text: str | None = None, terrain_label: str = "", icons=frozenset()):
     """A square tile: terrain colour, roads from the centre to each exit, name and sort symbol in the
     corners (never over a road), the tile's own text and its terrain's name."""
     north = isinstance(exits, list) and "n" in exits
@@ -589,19 +636,21 @@ def square_tile(name: str, size: Size, exits, terrain: str | None, symbol: str |
                 items.append(Line(centre, end, stroke="#e9dcc0", stroke_pt=road * 2.835 * 0.55))
             items.append(Circle(centre, road * 0.9, fill="#6d5436", stroke=None, stroke_pt=0))
         items.extend(name_box(Box("name", 3, 2.5, name_w, size.h * 0.16, 8, 4.5, bold=True,
-                                  align="left" if north else "center"), name, metrics))
+                                  align="left" if north else "center"), name, metrics, icons))
         if text and text != UNKNOWN:
             panel = Rect(3, size.h * 0.6, size.w / 2 - road_w / 2 - 4, size.h * 0.4 - (7 if terrain_label else 3))
             items.append(RectItem(panel, fill="#ffffff", stroke=None, stroke_pt=0, radius=1))
             items.extend(text_box(Box("text", panel.x + 0.8, panel.y + 0.5, panel.w - 1.6, panel.h - 1, 6.5, 4.5),
-                                  text, metrics))
+                                  text, metrics, icons))
         if terrain_label:
             items.append(TextItem(3, size.h - 3, terrain_label, font=FONT, size_pt=5.5, anchor="start", fill="#222222"))
         if symbol == UNKNOWN:
             items.extend(blank(Rect(size.w - 10, size.h - 9, 8, 7)))
+        elif icon_only(symbol, icons):
+            items.extend(icon_mark(icon_only(symbol, icons), Rect(size.w - 9.5, size.h - 9, 7, 7), icons, metrics))
         elif symbol:
             items.extend(text_box(Box("symbol", size.w - 10, size.h - 9, 8, 7, 9, 5, bold=True, align="center",
-                                      valign="middle"), symbol, metrics))
+                                      valign="middle"), symbol, metrics, icons))
         return tuple(items)
 
     return Face(face)
@@ -628,7 +677,7 @@ def hex_shape(hexes, hex_size: float, orientation: str) -> HexShape:
 
 
 def hex_tile(name: str, shape: HexShape, terrain: str | None, labels: dict, metrics: FontMetrics,
-             hexes_for_bleed, symbol: str | None = None, proxy: str = "") -> object:
+             hexes_for_bleed, symbol: str | None = None, proxy: str = "", icons=frozenset()) -> object:
     """A (multi-)hex tile whose cut path is its outline; each hex shows its area's name, the tile its sort
     symbol; an outline the data does not give (an assumed shape) carries the proxy mark."""
 
@@ -648,11 +697,15 @@ def hex_tile(name: str, shape: HexShape, terrain: str | None, labels: dict, metr
         w = shape.hex_size * 1.5
         items.extend(name_box(Box("name", first.x - w / 2, first.y - shape.hex_size * 0.35, w,
                                   shape.hex_size * 0.6, 8, 4.5, bold=True, align="center", valign="middle"),
-                              name, metrics))
+                              name, metrics, icons))
         last = shape.centres[-1][1]
-        if symbol and symbol != UNKNOWN:
+        if icon_only(symbol, icons):
+            side = min(7.0, shape.hex_size * 0.3)
+            items.extend(icon_mark(icon_only(symbol, icons),
+                                   Rect(last.x - side / 2, last.y - shape.hex_size * 0.72, side, side), icons, metrics))
+        elif symbol and symbol != UNKNOWN:
             items.extend(name_box(Box("symbol", last.x - 5, last.y - shape.hex_size * 0.75, 10, 6, 10, 6, bold=True,
-                                      align="center", valign="middle"), symbol, metrics))
+                                      align="center", valign="middle"), symbol, metrics, icons))
         if proxy:
             items.append(TextItem(last.x, last.y + shape.hex_size * 0.2, proxy, font=FONT, size_pt=5,
                                   anchor="middle", fill="#444444"))

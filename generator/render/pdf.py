@@ -24,6 +24,7 @@ from generator.geom.scene import (
     ImageItem,
     Line,
     Page,
+    Path,
     Polygon,
     RectItem,
     Scene,
@@ -203,6 +204,23 @@ class _Painter:
             path.close()
         self.c.drawPath(path, stroke=stroke, fill=fill if item.closed else 0)
 
+    def _path(self, item: Path) -> None:
+        """A vector path (icon artwork): m / l / c / h operators, non-zero or even-odd fill."""
+        stroke, fill = self._paint(item.fill, item.stroke, item.stroke_pt)
+        if not stroke and not fill:
+            return
+        path = self.c.beginPath()
+        for op, a in item.segments:
+            if op == "M":
+                path.moveTo(*a)
+            elif op == "L":
+                path.lineTo(*a)
+            elif op == "C":
+                path.curveTo(*a)
+            else:
+                path.close()
+        self.c.drawPath(path, stroke=stroke, fill=fill, fillMode=0 if item.even_odd else 1)  # reportlab: 0 even-odd, 1 non-zero
+
     def _circle(self, item: Circle) -> None:
         stroke, fill = self._paint(item.fill, item.stroke, item.stroke_pt)
         self.c.circle(item.center.x, item.center.y, item.r, stroke=stroke, fill=fill)
@@ -274,5 +292,5 @@ class _Painter:
 
     _handlers: ClassVar[dict[type, Callable]] = {
         RectItem: _rect, Line: _line, Polygon: _polygon, Circle: _circle, TextItem: _text,
-        TextBlock: _text_block, Group: _group, UseForm: _use, ImageItem: _image,
+        TextBlock: _text_block, Group: _group, UseForm: _use, ImageItem: _image, Path: _path,
     }

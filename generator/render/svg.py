@@ -30,6 +30,7 @@ from generator.geom.scene import (
     UseForm,
     expand_text_block,
 )
+from generator.geom.scene import Path as VectorPath
 from generator.geom.shapes import Transform
 from generator.geom.units import pt_to_mm
 from generator.render import fonts
@@ -137,6 +138,14 @@ class _Painter:
             return [self.dwg.polygon(points, **self._paint(item.fill, item.stroke, item.stroke_pt))]
         return [self.dwg.polyline(points, **self._paint(None, item.stroke, item.stroke_pt))]
 
+    def _path(self, item: VectorPath) -> list:
+        """A vector path (icon artwork) as one <path d=…> of absolute M / L / C / Z commands."""
+        d = " ".join(op + ("" if not a else " " + " ".join(f"{_n(v):g}" for v in a)) for op, a in item.segments)
+        attrs = self._paint(item.fill, item.stroke, item.stroke_pt)
+        if item.even_odd:
+            attrs["fill_rule"] = "evenodd"
+        return [self.dwg.path(d=d, **attrs)]
+
     def _circle(self, item: Circle) -> list:
         return [self.dwg.circle((_n(item.center.x), _n(item.center.y)), _n(item.r),
                                 **self._paint(item.fill, item.stroke, item.stroke_pt))]
@@ -185,5 +194,5 @@ class _Painter:
 
     _handlers: ClassVar[dict[type, Callable]] = {
         RectItem: _rect, Line: _line, Polygon: _polygon, Circle: _circle, TextItem: _text,
-        TextBlock: _text_block, Group: _group, UseForm: _use, ImageItem: _image,
+        TextBlock: _text_block, Group: _group, UseForm: _use, ImageItem: _image, VectorPath: _path,
     }

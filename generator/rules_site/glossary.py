@@ -37,7 +37,7 @@ def text_links(index: GameIndex, lang: str, page: str) -> TextLinks:
     """Link targets for inline markup of one game and language (rules, terms, icons, auto-link forms)."""
     data = index.data
     rules = {r.number: getattr(r.title, lang) for r in data.rules}
-    icons = {i.id: (getattr(i.label, lang), i.glyph, i.color) for i in data.icons}
+    icons = {i.id: (getattr(i.label, lang), i.glyph or i.id[:1].upper(), i.color) for i in data.icons}
     # definitions' tooltips are plain text: strip their own markup with a links-free renderer first
     plain_renderer = TextLinks(lang=lang, page=page, rules=rules, icons=icons,
                                terms={t.id: (getattr(t.term, lang), "") for t in data.glossary})

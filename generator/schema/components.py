@@ -261,13 +261,26 @@ class Board(StrictModel):
     source: Source
 
 
+IconPath = Annotated[str, Field(min_length=1, max_length=300,
+                                 description="an .svg (drawn as vector) or .png file inside the game folder, "
+                                             "e.g. icons/storm.svg")]
+
+
 class Icon(StrictModel):
-    """An inline icon usable in text as ``:id:``."""
+    """An icon usable as ``:id:`` in texts, die faces, tile names and symbols, token labels and boards."""
 
     id: Id
     label: L10n
-    glyph: str = Field(max_length=3, description="short text drawn in a circle")
-    color: str = Field("#333333", pattern=r"^#[0-9a-fA-F]{6}$")
+    glyph: str | None = Field(None, max_length=3, description="short text drawn in a circle (where no image)")
+    color: str = Field("#333333", pattern=r"^#[0-9a-fA-F]{6}$",
+                       description="the icon's colour; an SVG's currentColor takes it")
+    image: IconPath | None = None
+
+    @model_validator(mode="after")
+    def _glyph_or_image(self) -> Icon:
+        if self.glyph is None and self.image is None:
+            raise PydanticCustomError("icon", "an icon needs a 'glyph' (short text) or an 'image' (.svg or .png)")
+        return self
 
 
 class LayoutBox(StrictModel):

@@ -91,10 +91,13 @@ def draw(index: GameIndex, board, variant: BoardVariant, lang: str | None = None
     located data error."""
     game = index.data.game
     lang = lang if lang in game.languages else game.languages[0]
+    from generator.plan.icons import game_icons
+
     try:
         drawing = layout_board(board, variant, tiles=index.data.tiles, icons=index.data.icons,
                                metrics=metrics.METRICS, lang=lang, game_title=game.title.get(lang) or "",
-                               langs=game.languages, original=game.is_original)
+                               langs=game.languages, original=game.is_original,
+                               icon_arts=game_icons(index.data, index.folder))
     except BoardDoesNotFit as exc:
         raise DataErrors([_located(index, board, exc)]) from None
     return _drawable(drawing)

@@ -63,6 +63,12 @@ class _Flow:
                                        stroke_pt=0.4))
         self.text(text, 9, indent=8, gap=1.0)
 
+    def icon(self, items: tuple, text: str) -> None:
+        """A legend line: the icon as printed (drawn in a 5 mm square) and its label."""
+        self._room(6)
+        self.pages[-1].extend(items)
+        self.text(text, 9, indent=8, gap=1.5)
+
     def rule(self) -> None:
         self._room(4)
         self.pages[-1].append(Line(Point(MARGIN, self.y + 1), Point(self.paper.w - MARGIN, self.y + 1),
@@ -111,6 +117,16 @@ def guide_pdf(index: GameIndex, paper_name: str, lang: str, files: list[dict], d
         flow.text(t(lang, "guide.terrain_title"), 11, bold=True)
         for terrain in terrains:
             flow.swatch(F.terrain_colour(terrain), ctx.value_label(terrain))
+        flow.y += 2
+    if any(icon.image for icon in data.icons):  # a legend of the game's icons, drawn as they print
+        from generator.plan.context import PlanContext
+
+        icons = PlanContext(index, lang).icons
+        flow.text(t(lang, "guide.icons_title"), 11, bold=True)
+        for icon in data.icons:
+            flow._room(6)
+            box = Rect(MARGIN, flow.y - 0.2, 5, 5)
+            flow.icon(F.icon_mark(icon.id, box, icons, METRICS), icon.label.get(lang))
         flow.y += 2
     flow.rule()
     flow.text(t(lang, "guide.checklist"), 11, bold=True)

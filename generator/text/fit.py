@@ -45,8 +45,12 @@ class TextDoesNotFit(ValueError):
 class UnknownIcon(ValueError):
     def __init__(self, name: str, text: str, known: Iterable[str]) -> None:
         self.name, self.text, self.known = name, text, frozenset(known)
-        listed = ", ".join(sorted(self.known)) or "none are defined"
-        super().__init__(f"unknown icon :{name}: in {text!r}; known icons: {listed}")
+        import difflib
+
+        close = difflib.get_close_matches(name, sorted(self.known), n=1, cutoff=0.6)
+        hint = (f"did you mean '{close[0]}'?" if close else
+                f"known icons: {', '.join(sorted(self.known))}" if self.known else "the game defines no icons")
+        super().__init__(f"unknown icon :{name}: in {text!r}; {hint}")
 
 
 class MarkupError(ValueError):

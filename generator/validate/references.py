@@ -90,6 +90,7 @@ def check_references(ctx: CheckContext) -> None:
         for j, part in enumerate(recipe.inputs):
             ctx.ref(("recipes", i, "inputs", j, "item"), part.item, items, "component or card")
     _check_text_refs(ctx)
+    check_icons(ctx)
     _report_conflicts(ctx)
 
 
@@ -184,3 +185,61 @@ def _scan_text(ctx: CheckContext, path: tuple, text: str, numbers, terms, icons)
             ctx.ref(path, node.term, terms, "glossary term")
         elif isinstance(node, markup.IconRef):
             ctx.ref(path, node.icon, icons, "inline icon")
+
+
+# --- icons ----------------------------------------------------------------------------------------
+
+def check_icons(ctx: CheckContext) -> None:
+    """Every icon's image is a safe, readable .svg (the vector subset) or .png inside the game folder, and
+    every ``:icon:`` on a die face, token label, tile name, symbol or text, or board text names a defined
+    icon (did-you-mean otherwise)."""
+    data = ctx.data
+    if ctx.raw is not None and ctx.raw.folder is not None:
+        from generator.load.svg_icons import SvgIconError, load_icon
+
+        for i, icon in enumerate(data.icons):
+            if icon.image:
+                try:
+                    load_icon(ctx.raw.folder, icon.image, icon.id, icon.color)
+                except SvgIconError as exc:
+                    ctx.error(("icons", i, "image"), f"icon image '{icon.image}' {exc.reason}",
+                              hint="an icon is a small .svg (path, rect, circle, ellipse, polygon, polyline, "
+                                   "line, g; plain colours) or .png inside the game folder", code="asset")
+    icons = {i.id for i in data.icons}
+    for path, text in icon_texts(data):
+        if text and ":" in text:
+            for ref in markup.icon_refs(text):
+                ctx.ref(path, ref.icon, icons, "icon")
+
+
+def icon_texts(data):
+    """(data path, text) of every printed text outside rules, glossary and card texts where an ``:icon:``
+    may stand: die faces, token labels and backs, tile names, symbols, texts and backs, board names."""
+    langs = data.game.languages
+    for i, comp in enumerate(data.components):
+        spec = comp.print
+        if spec is None:
+            continue
+        for j, face in enumerate(spec.faces or []):
+            yield ("components", i, "print", "faces", j), face
+        for key in ("label", "back"):
+            value = getattr(spec, key)
+            if value is not None:
+                for lang in langs:
+                    yield ("components", i, "print", key, lang), value.get(lang)
+    for i, tile in enumerate(data.tiles):
+        if tile.symbol and tile.symbol != UNKNOWN:
+            yield ("tiles", i, "symbol"), tile.symbol
+        for key in ("name", "text", "back"):
+            value = getattr(tile, key, None)
+            if value is not None and value != UNKNOWN:
+                for lang in langs:
+                    yield ("tiles", i, key, lang), value.get(lang)
+    for b, board in enumerate(data.boards):
+        for group in ("spaces", "tracks", "regions", "wheels"):
+            for k, part in enumerate(getattr(board, group)):
+                for lang in langs:
+                    yield ("boards", b, group, k, "name", lang), part.name.get(lang)
+        for k, wheel in enumerate(board.wheels):
+            for m, label in enumerate(wheel.labels):
+                yield ("boards", b, "wheels", k, "labels", m), label

@@ -23,13 +23,14 @@ from generator.layout.boards.common import (
     MIN_AUTO_WIDTH,
     SCHEMATIC_RED,
     TRACK_SPACE_MM,
+    LegendEntry,
     _Ctx,
     _framed,
     fit_label,
     place,
     wrap_lines,
 )
-from generator.layout.boards.grid import grid_panel
+from generator.layout.boards.grid import _mark_symbol, grid_panel
 from generator.layout.boards.hexmap import hex_map_panel
 from generator.layout.boards.packing import pack
 from generator.layout.boards.panels import legend_panel, region_panel, spaces_panel, track_panel, wheel_panel
@@ -42,6 +43,7 @@ from generator.layout.boards.sizing import (
     size_is_fact,
 )
 from generator.layout.boards.variants import BoardVariant, on_side
+from generator.model import markup
 from generator.schema.components import Board, Icon, Tile
 from generator.text.fit import FontMetrics
 
@@ -69,6 +71,31 @@ class BoardDrawing:
         return Page(self.size, self.items, label=self.title)
 
 
+def icon_legend(ctx: _Ctx) -> list[LegendEntry]:
+    """One legend line per icon the board's own texts name (spaces, tracks, regions, wheels, placed tiles):
+    its artwork (or its glyph disc) and its label in the board's languages."""
+    board = ctx.board
+    texts = [ctx.t(x.name) for x in (*board.spaces, *board.tracks, *board.regions, *board.wheels)]
+    texts += [lab for w in board.wheels for lab in w.labels]
+    for layout in board.maps:
+        for p in layout.placements:
+            tile = ctx.tiles.get(p.tile)
+            if tile is not None:
+                texts += [ctx.t(tile.name), tile.symbol or ""]
+    used: dict[str, None] = {}
+    for text in texts:
+        if text and ":" in text:
+            for ref in markup.icon_refs(str(text)):
+                if ref.icon in ctx.icons:
+                    used.setdefault(ref.icon, None)
+    out = []
+    for icon_id in used:
+        icon = ctx.icons[icon_id]
+        label = " / ".join(dict.fromkeys(icon.label.get(x) for x in ctx.langs if icon.label.get(x)))
+        out.append(LegendEntry(icon_id, label, tuple(_mark_symbol(icon_id, Point(3, 3), 2.6, ctx.icons, ctx.arts))))
+    return out
+
+
 def perimeter_tracks(board: Board, variant: BoardVariant) -> list:
     """Tracks drawn around the board's edge (a known number of spaces; an unknown one stays a panel)."""
     return [t for t in board.tracks if t.path == "perimeter" and on_side(t.side, variant)
@@ -78,21 +105,22 @@ def perimeter_tracks(board: Board, variant: BoardVariant) -> list:
 def layout_board(board: Board, variant: BoardVariant, *, tiles: Mapping[str, Tile] | Iterable[Tile] = (),
                  icons: Mapping[str, Icon] | Iterable[Icon] = (), metrics: FontMetrics | None = None,
                  lang: str = "pl", game_title: str = "", langs: Sequence[str] | None = None,
-                 original: bool = False) -> BoardDrawing:
+                 original: bool = False, icon_arts: Mapping | None = None) -> BoardDrawing:
     """Draw one variant of a board: header, packed panels, legend, footer notes, board outline.
 
     ``langs`` are the game's languages (all wording is printed in them, ``lang`` first; default Polish
     and English); ``original`` is a designer's own game (no rulebook wording; a stated size is kept and
-    parts that do not fit raise ``BoardDoesNotFit``)."""
+    parts that do not fit raise ``BoardDoesNotFit``); ``icon_arts`` maps icon ids to their artwork (icons
+    named on the board, ``:storm:``, are drawn with it and listed in the legend with their labels)."""
     tiles = tiles if isinstance(tiles, Mapping) else {t.id: t for t in tiles}
     icons = icons if isinstance(icons, Mapping) else {i.id: i for i in icons}
     langs = tuple(langs) if langs else (lang, *(x for x in ("pl", "en") if x != lang))
-    ctx = _Ctx(board, variant, tiles, icons, metrics or APPROX, lang, langs, original)
+    ctx = _Ctx(board, variant, tiles, icons, metrics or APPROX, lang, langs, original, dict(icon_arts or {}))
     rings = perimeter_tracks(board, variant)
     panels = [p for p in (grid_panel(ctx), hex_map_panel(ctx), track_panel(ctx), region_panel(ctx),
                           spaces_panel(ctx), wheel_panel(ctx)) if p is not None]
     ring_legend = [perimeter.legend_entry(t.id, ctx.t(t.name), t.start, int(t.spaces)) for t in rings]
-    legend = legend_panel([*ring_legend, *(e for p in panels for e in p.legend)], ctx)
+    legend = legend_panel([*ring_legend, *(e for p in panels for e in p.legend), *icon_legend(ctx)], ctx)
     if legend is not None:
         panels.append(legend)
     if not panels:

@@ -3,19 +3,22 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from generator.geom.scene import (
     CAP_CENTRE_EM,
     Circle,
+    IconArt,
+    ImageItem,
     Line,
+    Path,
     Polygon,
     RectItem,
     TextBlock,
     TextItem,
     expand_text_block,
 )
-from generator.geom.shapes import Point, Rect, Size
+from generator.geom.shapes import Point, Rect, Size, Transform
 from generator.geom.units import pt_to_mm
 from generator.i18n import t, tn
 from generator.layout.boards.packing import GAP  # noqa: F401  (re-exported: panels share the gap)
@@ -109,6 +112,10 @@ def item_bounds(item) -> Rect:
         return Rect(item.center.x - item.r, item.center.y - item.r, 2 * item.r, 2 * item.r)
     if isinstance(item, TextItem):
         return text_bounds(item)
+    if isinstance(item, Path):
+        return item.bounds()
+    if isinstance(item, ImageItem):
+        return item.rect
     raise TypeError(f"board drawings hold flat primitives only, got {type(item).__name__}")
 
 
@@ -129,6 +136,11 @@ def place(item, dx: float, dy: float, k: float = 1.0):
         return replace(item, center=pt(item.center), r=item.r * k)
     if isinstance(item, TextItem):
         return replace(item, x=dx + item.x * k, y=dy + item.y * k, size_pt=item.size_pt * k)
+    if isinstance(item, Path):
+        return item.transformed(Transform(a=k, d=k, e=dx, f=dy))
+    if isinstance(item, ImageItem):
+        r = item.rect
+        return replace(item, rect=Rect(dx + r.x * k, dy + r.y * k, r.w * k, r.h * k))
     raise TypeError(f"cannot place {type(item).__name__}")
 
 
@@ -148,12 +160,32 @@ def fit_label(x: float, y: float, text: str, max_w: float, metrics: FontMetrics,
 def wrapped_label(text: str, box: Rect, ctx: _Ctx, *, max_pt: float, min_pt: float, font: str = FONT,
                   fill: str = INK) -> list:
     """Text wrapped (and hyphenated) into a box, centred; one shrunk line when even that fails."""
+    known = tuple(ctx.icons) if ":" in text else ()
     try:
-        fitted = fit_text(text, box.size, ctx.metrics, font, max_pt, min_pt, lang=ctx.lang, bold_font=FONT_BOLD)
+        fitted = fit_text(text, box.size, ctx.metrics, font, max_pt, min_pt, lang=ctx.lang, bold_font=FONT_BOLD,
+                          known_icons=known)
     except (TextDoesNotFit, ValueError):
         return [fit_label(box.center.x, baseline_for_centre(box.center.y, min_pt), text, box.w, ctx.metrics,
                           size_pt=min_pt, min_pt=min(min_pt, 3.0), font=font, fill=fill)]
-    return list(expand_text_block(TextBlock(box, fitted, align="center", valign="middle", fill=fill)))
+    return list(expand_text_block(TextBlock(box, fitted, align="center", valign="middle", fill=fill,
+                                            icons=icon_arts_for(fitted, ctx))))
+
+
+def icon_arts_for(fitted, ctx: _Ctx) -> tuple:
+    """(id, artwork) of the icons with an image in a fitted text (the others draw as a lettered frame)."""
+    used = sorted({r.icon for runs in fitted.runs for r in runs if r.icon})
+    return tuple((k, ctx.arts[k]) for k in used if ctx.arts.get(k) is not None)
+
+
+def icon_label(x: float, y: float, text: str, max_w: float, ctx: _Ctx, *, size_pt: float = 8.0,
+               min_pt: float = 4.0, font: str = FONT, fill: str = INK) -> list:
+    """``fit_label`` (centred on x, baseline y) for a label that may name icons (``:storm:``): those are
+    drawn as their artwork; a label without icons is exactly ``fit_label``'s one text item."""
+    if ":" not in text or not ctx.icons:
+        return [fit_label(x, y, text, max_w, ctx.metrics, size_pt=size_pt, min_pt=min_pt, font=font, fill=fill)]
+    line_h = 1.3 * pt_to_mm(size_pt)
+    box = Rect(x - max_w / 2, y - CAP_CENTRE_EM * pt_to_mm(size_pt) - line_h / 2, max_w, line_h)
+    return wrapped_label(text, box, ctx, max_pt=size_pt, min_pt=min_pt, font=font, fill=fill)
 
 
 def wrap_lines(text: str, max_w: float, metrics: FontMetrics, font: str, size_pt: float,
@@ -231,6 +263,7 @@ class _Ctx:
     lang: str
     langs: tuple[str, ...] = ()  # the board's languages, ``lang`` first (the game's languages)
     original: bool = False  # a designer's own game: no rulebook wording, no "schematic" tags
+    arts: Mapping[str, IconArt | None] = field(default_factory=dict)  # icon id → its artwork (None: no image)
 
     def __post_init__(self) -> None:
         self.langs = tuple(dict.fromkeys((self.lang, *self.langs)))

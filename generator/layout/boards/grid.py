@@ -56,13 +56,16 @@ def mark_text(mark: str, langs=("pl", "en")) -> str:
     return mark.replace("_", " ")
 
 
-def _mark_symbol(mark: str, c: Point, r: float, icons: Mapping[str, Icon]) -> list:
-    """The symbol of one mark kind, centred on c with radius r."""
+def _mark_symbol(mark: str, c: Point, r: float, icons: Mapping[str, Icon], arts: Mapping | None = None) -> list:
+    """The symbol of one mark kind, centred on c with radius r (an icon with an image: its artwork)."""
     icon = icons.get(mark)
+    art = (arts or {}).get(mark)
+    if icon is not None and art is not None:
+        return list(art.draw(Rect(c.x - r, c.y - r, 2 * r, 2 * r)))
     if icon is not None:
         size = r * 1.1 / pt_to_mm(1)
         return [Circle(c, r, fill=icon.color, stroke=INK, stroke_pt=0.6),
-                TextItem(c.x, baseline_for_centre(c.y, size), icon.glyph, font=FONT_BOLD, size_pt=size,
+                TextItem(c.x, baseline_for_centre(c.y, size), icon.glyph or mark[:1].upper(), font=FONT_BOLD, size_pt=size,
                          anchor="middle", fill="#ffffff")]
     style = mark_style(mark)
     if style == "start":
@@ -81,12 +84,12 @@ def _mark_symbol(mark: str, c: Point, r: float, icons: Mapping[str, Icon]) -> li
                      anchor="middle")]
 
 
-def _swatch(mark: str, icons: Mapping[str, Icon]) -> tuple:
+def _swatch(mark: str, icons: Mapping[str, Icon], arts: Mapping | None = None) -> tuple:
     if mark_style(mark) == "impassable" and mark not in icons:
         return (RectItem(Rect(0, 0, 6, 6), fill="#8c8c8c", stroke=INK, stroke_pt=0.6),
                 Line(Point(0.8, 0.8), Point(5.2, 5.2), stroke="#ffffff", stroke_pt=1.0),
                 Line(Point(0.8, 5.2), Point(5.2, 0.8), stroke="#ffffff", stroke_pt=1.0))
-    return tuple(_mark_symbol(mark, Point(3, 3), 2.6, icons))
+    return tuple(_mark_symbol(mark, Point(3, 3), 2.6, icons, arts))
 
 
 def marks_for(marks: Iterable[GridMark], players: int | None) -> list[GridMark]:
@@ -144,7 +147,7 @@ def grid_panel(ctx: _Ctx) -> Panel | None:
         cy = cy0 + cell * (0.42 if labelled else 0.5)
         for k, mark in enumerate(symbols):
             cx = cx0 + cell * (k + 1) / (len(symbols) + 1)
-            items += _mark_symbol(mark.mark, Point(cx, cy), r, ctx.icons)
+            items += _mark_symbol(mark.mark, Point(cx, cy), r, ctx.icons, ctx.arts)
         if labelled:
             text = " · ".join(ctx.t(m.label) for m in labelled)
             items += wrapped_label(text, Rect(cx0 + cell * 0.05, cy0 + cell * 0.68, cell * 0.9, cell * 0.3), ctx,
@@ -157,7 +160,7 @@ def grid_panel(ctx: _Ctx) -> Panel | None:
         icon = ctx.icons.get(kind)
         text = (" / ".join(dict.fromkeys(icon.label.get(x) for x in ctx.langs if icon.label.get(x)))
                 if icon is not None else mark_text(kind, ctx.langs))
-        legend.append(LegendEntry(kind, text, _swatch(kind, ctx.icons)))
+        legend.append(LegendEntry(kind, text, _swatch(kind, ctx.icons, ctx.arts)))
     title = ctx.ui("grid", cols=grid.cols, rows=grid.rows)
     if ctx.variant.players is not None and any(m.players for m in [*grid.marks, *grid.unplaced]):
         title += f" — {ctx.players(ctx.variant.players)}"

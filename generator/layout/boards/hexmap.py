@@ -28,6 +28,7 @@ from generator.layout.boards.common import (
     baseline_for_centre,
     colour_for,
     fit_label,
+    icon_label,
     wrap_lines,
 )
 from generator.layout.boards.packing import pack
@@ -161,8 +162,8 @@ def hex_map_panel(ctx: _Ctx) -> Panel | None:
     for tile in placed:
         centre = _tile_label_hex(tile.hexes)
         c = hex_to_point(centre, size, orientation, origin)
-        items.append(fit_label(c.x, baseline_for_centre(c.y, 8.0), tile.label, hw * 0.9, ctx.metrics,
-                               size_pt=8.0, min_pt=3.5, font=FONT_BOLD))
+        items.extend(icon_label(c.x, baseline_for_centre(c.y, 8.0), tile.label, hw * 0.9, ctx,
+                                size_pt=8.0, min_pt=3.5, font=FONT_BOLD))
         if tile.placeholder:
             items.append(fit_label(c.x, c.y + size * 0.38, ctx.ui("unknown_hex"), hw * 0.8, ctx.metrics, size_pt=5.5,
                                    min_pt=3.0, fill=SCHEMATIC_RED))
@@ -219,8 +220,8 @@ def _tile_tray(ctx: _Ctx, layout: MapLayout, title: str, notes: list[str]) -> Pa
                     notes.append(ctx.ui("tile_problem", tile=tile.id, problem=exc))
             shown = ctx.t(tile.name) or tile.id
             label = shown if not tile.symbol else f"{tile.symbol} · {shown}"
-            items.append(fit_label(at.x + cell.w / 2, top + at.y + box.h + 5.5, label, cell.w - 2, ctx.metrics,
-                                   size_pt=7, min_pt=3.5, font=FONT_BOLD))
+            items.extend(icon_label(at.x + cell.w / 2, top + at.y + box.h + 5.5, label, cell.w - 2, ctx,
+                                    size_pt=7, min_pt=3.5, font=FONT_BOLD))
             if not known:
                 c = hex_to_point(Hex(0, 0), size, tile.orientation, origin)
                 items.append(fit_label(c.x, c.y + 1, ctx.ui("unknown_hex"), hex_width(size, tile.orientation) * 0.8,

@@ -66,8 +66,9 @@ def tile_item(ctx: PlanContext, tile, comp: Component, origin: tuple) -> dict:
     if tile.shape in ("square", "rect"):
         size = size_of(tile.size, DEFAULT_TILE)
         front = F.square_tile(name, size, tile.exits, tile.terrain, tile.symbol, ctx.metrics, text=text,
-                              terrain_label=ctx.value_label(tile.terrain) if tile.terrain else "")
-        back = F.square_tile(ctx.t(tile.back), size, [], None, None, ctx.metrics) if tile.back else None
+                              terrain_label=ctx.value_label(tile.terrain) if tile.terrain else "", icons=ctx.icons)
+        back = (F.square_tile(ctx.t(tile.back), size, [], None, None, ctx.metrics, icons=ctx.icons)
+                if tile.back else None)
         return dict(base, size=size, front=front, back=back)
     hexes = [tuple(h) for h in tile.hexes or []]
     size_mm = tile.hex_size_mm or DEFAULT_HEX_MM
@@ -88,12 +89,13 @@ def tile_item(ctx: PlanContext, tile, comp: Component, origin: tuple) -> dict:
             labels = {tuple(h): ctx.t(a.name) for a in tile.areas if a.name for h in a.hexes}
             if proxy:
                 labels = {h: ctx.t(a.name) for h, a in zip(hexes, tile.areas) if a.name}
-            front = F.hex_tile(name, shape, tile.terrain, labels, ctx.metrics, hexes, tile.symbol, proxy)
+            front = F.hex_tile(name, shape, tile.terrain, labels, ctx.metrics, hexes, tile.symbol, proxy,
+                               icons=ctx.icons)
             back = None
             if tile.back:
                 mirrored = [(-q - r, r) if tile.orientation == "pointy" else (-q, q + r) for q, r in hexes]
                 mshape = F.hex_shape(mirrored, size_mm, tile.orientation)
-                back = F.hex_tile(ctx.t(tile.back), mshape, None, {}, ctx.metrics, mirrored)
+                back = F.hex_tile(ctx.t(tile.back), mshape, None, {}, ctx.metrics, mirrored, icons=ctx.icons)
             return dict(base, size=shape.size, front=front, back=back, cut=shape.outline)
     size = Size(DEFAULT_TILE.w, DEFAULT_TILE.h)
     return dict(base, size=size,

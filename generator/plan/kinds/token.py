@@ -22,8 +22,10 @@ def plan(ctx: PlanContext) -> Iterator[PrintItem]:
         label = ctx.t(spec.label) if spec.label else (F.UNKNOWN if comp.count == UNKNOWN else None)
         name = ctx.t(comp.name)
         color = spec.color or "#7a6a4f"
-        front = F.token_face(label or name, size, shape, color, ctx.metrics, sub=name if label else "")
-        back = F.token_face(ctx.t(spec.back), size, shape, color, ctx.metrics, sub=name) if spec.back else None
+        front = F.token_face(label or name, size, shape, color, ctx.metrics, sub=name if label else "",
+                             icons=ctx.icons)
+        back = (F.token_face(ctx.t(spec.back), size, shape, color, ctx.metrics, sub=name, icons=ctx.icons)
+                if spec.back else None)
         cut = F.circle_cut(size) if shape == "circle" else None
         for k in range(count):
             yield PrintItem(comp.id, "tokens", size, front, back, cut=cut, label=f"{comp.id}-{k + 1}",
