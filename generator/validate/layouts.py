@@ -32,7 +32,7 @@ def check_layouts(ctx: CheckContext) -> None:
                 twin = _typo_of(name, box.field, inherited)
                 if twin:
                     ctx.error(path, f"unknown box '{name}': it shows '{box.field}' like the inherited box '{twin}'",
-                              hint=f"did you mean '{twin}'? (a new box needs a name unlike the inherited ones)",
+                              hint=f"did you mean '{twin}'? a new box needs a name unlike the inherited ones",
                               code="reference")
             if not box.field.startswith(BOX_FIELD_PREFIXES) or box.field.startswith("stats."):
                 ctx.ref(path + ("field",), box.field, fields, "card field")
