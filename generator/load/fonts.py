@@ -92,7 +92,7 @@ def _inspect(path: Path, data: bytes) -> GameFont:
                 kind = "PostScript (CFF) outlines" if ("CFF " in ft or "CFF2" in ft) else "no TrueType outlines"
                 raise FontRefused(f"has {kind}; only TrueType-outline fonts (.ttf, or .otf with glyf) can "
                                   "be embedded in the PDFs")
-            os2 = ft["OS/2"] if "OS/2" in ft else None
+            os2 = ft.get("OS/2")
             if os2 is not None and (os2.fsType & 0x000F) == 0x0002:
                 raise FontRefused("forbids embedding (OS/2 fsType: restricted licence); the PDFs must embed it")
             cmap = ft.getBestCmap() or {}

@@ -14,7 +14,6 @@ from generator.schema.base import UNKNOWN, Dim
 from generator.schema.components import Component
 from generator.text.metrics import METRICS
 
-
 # what a blank of an original game says instead of a "PROXY · …" mark (other proxy marks print nothing)
 ORIGINAL_LABELS = {
     "print.proxy_card_unknown": "print.blank_card_unknown",
@@ -84,7 +83,8 @@ class PlanContext:
         when there is none or it is refused (the validator reports why)."""
         if not relative:
             return None
-        if relative not in self._fonts:
+        key = (relative, role)
+        if key not in self._fonts:
             from generator.load.fonts import FontRefused, load_font
 
             folder = self.index.folder
@@ -97,8 +97,8 @@ class PlanContext:
                 if font is not None:
                     name = game_face_name(self.data.game.id, role, font.sha256)
                     register_game_face(name, font.data, font.family, bold=role == "bold")
-            self._fonts[relative] = name
-        return self._fonts[relative]
+            self._fonts[key] = name
+        return self._fonts[key]
 
     def proxy_label(self, key: str = "print.proxy") -> str:
         """The stand-in mark of a piece ('' = none). A designer's own game (``origin: original``) has no

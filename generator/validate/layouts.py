@@ -13,7 +13,14 @@ from __future__ import annotations
 
 from generator.load.fonts import FontRefused, load_font
 from generator.schema.components import BOX_FIELD_PREFIXES, BOX_FIELDS, STANDARD_BOX_NAMES
-from generator.schema.theme import COLOUR_BY_FIELDS, FRAME_STYLES, NAMED_COLOURS, Theme, colour_hex, field_values
+from generator.schema.theme import (
+    COLOUR_BY_FIELDS,
+    FRAME_STYLES,
+    NAMED_COLOURS,
+    Theme,
+    colour_hex,
+    field_values,
+)
 from generator.validate.context import CheckContext
 
 

@@ -164,6 +164,26 @@ def test_more_specific_theme_levels_win(starfall_data):
     assert (flagship.frame, flagship.ink, flagship.paper, flagship.style) == ("#000000", "#ffffff", "#000000", "none")
 
 
+@pytest.mark.parametrize(("field", "colors", "expected"), [
+    ("cost", "{1: \"#112233\", 2: teal}", {"scout": "#112233", "hauler": "#008080", "cruiser": None}),
+    ("stats.speed", "{3: orange}", {"scout": "#ffa500", "raider": "#ffa500", "hauler": None}),
+    ("traits", "{large: \"#445566\"}", {"hauler": "#445566", "cruiser": "#445566", "scout": None}),
+])
+def test_colour_by_any_card_field(starfall_data, field, colors, expected):
+    folder = starfall_data / "starfall"
+    edit(folder / "components.yaml", "color_by: {field: faction, colors: {guild: \"#2f5fa8\", rebels: crimson}}",
+         f"color_by: {{field: {field}, colors: {colors}}}")
+    from generator.plan.context import PlanContext
+    from generator.plan.theme import card_look
+
+    index = _index(folder)
+    ctx = PlanContext(index, "en")
+    cards = {c.id: c for c in index.data.cards}
+    for card, colour in expected.items():
+        # a card the map does not name keeps the game theme's frame (midnightblue)
+        assert card_look(ctx, index.data.decks[0], cards[card]).frame == (colour or "#191970"), card
+
+
 # --- original games: no PROXY mark; rulebook games: unchanged ----------------------------------------
 
 def _pdf_text(path: Path) -> str:
