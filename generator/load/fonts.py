@@ -5,7 +5,8 @@ A font is refused — with a reason that reads well after "font 'x' …" — whe
 (absolute, ``..``, an outward symlink), is not a regular file, is over the size cap, has a suffix other than
 .ttf/.otf, does not parse, lacks the tables text needs (cmap, hmtx, head, hhea, name), has PostScript (CFF)
 outlines (the PDF backend embeds TrueType outlines only), forbids embedding (OS/2 fsType 'restricted'), or
-cannot draw the Latin letters and digits. Results are memoized per (real path, size, mtime)."""
+cannot draw the basic Latin letters, digits and the few signs every card prints (· × / : ?). Results are
+memoized per (real path, size, mtime)."""
 from __future__ import annotations
 
 import hashlib
@@ -20,7 +21,8 @@ from generator.load.safe_files import UnsafeFile, read_safe, safe_path
 FONT_SUFFIXES = (".ttf", ".otf")
 MAX_FONT_BYTES = 20 * 1024 * 1024
 REQUIRED_TABLES = ("cmap", "head", "hhea", "hmtx", "name", "maxp")
-BASIC_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 "
+# what every card prints besides the designer's own text: letters, digits, the footer's '·' and '×', '/', ':'
+BASIC_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 .,:/?·×"
 
 
 class FontRefused(Exception):
@@ -98,7 +100,7 @@ def _inspect(path: Path, data: bytes) -> GameFont:
             cmap = ft.getBestCmap() or {}
             lacking = "".join(ch for ch in BASIC_CHARS if ord(ch) not in cmap)
             if lacking:
-                raise FontRefused(f"cannot draw basic Latin characters: {lacking.strip()[:20]!r}")
+                raise FontRefused(f"cannot draw characters every card prints: {lacking.strip()[:20]!r}")
             name = ft["name"]
             family = (name.getBestFamilyName() or name.getDebugName(1) or path.stem).strip()
             glyphs = len(ft.getGlyphOrder())

@@ -16,7 +16,6 @@ from generator.geom.scene import Circle, ImageItem, Line, Polygon, RectItem, Tex
 from generator.geom.shapes import Point, Rect, Size
 from generator.geom.units import pt_to_mm
 from generator.plan.items import Face
-from generator.schema.theme import FRAME_STYLES  # noqa: F401 - the styles _frame draws (rounded: the default)
 from generator.text.fit import FontMetrics, TextDoesNotFit, fit_text
 
 UNKNOWN = "unknown"
@@ -185,11 +184,12 @@ def name_box(box: Box, text: str, metrics: FontMetrics, icons=frozenset(), fill:
     return text_box(box, text, metrics, icons, fill, term_name, fonts)
 
 
-def proxy_mark(size: Size, label: str = "PROXY", font: str = FONT) -> tuple:
-    """The stand-in mark, inside the safe area (never clipped by the cut); none for an empty label."""
+def proxy_mark(size: Size, label: str = "PROXY") -> tuple:
+    """The stand-in mark, inside the safe area (never clipped by the cut); none for an empty label. Marks
+    the kit adds (not the designer's text) stay in the built-in font, whatever the theme's font lacks."""
     if not label:
         return ()
-    return (TextItem(size.w - SAFE, size.h - SAFE, label, font=font, size_pt=4.5, anchor="end", fill="#6c6c6c"),)
+    return (TextItem(size.w - SAFE, size.h - SAFE, label, font=FONT, size_pt=4.5, anchor="end", fill="#6c6c6c"),)
 
 
 def background(size: Size, bleed: float, fill: str) -> RectItem:
@@ -219,17 +219,17 @@ def card_front(view: CardView, size: Size, metrics: FontMetrics, boxes: dict[str
             art = boxes.get("art")
             if art is not None and not view.image and art.w > 15 and art.h > 4:
                 # inside the art panel: in the safe area, clear of every text box
-                items.append(TextItem(art.x + art.w - 1.2, art.y + art.h - 1.2, view.proxy_label, font=view.font,
+                items.append(TextItem(art.x + art.w - 1.2, art.y + art.h - 1.2, view.proxy_label, font=FONT,
                                       size_pt=5, anchor="end", fill="#5a5a5a"))
             else:
-                items.extend(proxy_mark(size, view.proxy_label, view.font))
+                items.extend(proxy_mark(size, view.proxy_label))
         if view.owner_note:  # values the kit's owner filled in (an overlay), never passed off as the rulebook's
             art = boxes.get("art")
             if art is not None and not view.image and art.w > 15 and art.h > 4:
-                items.append(TextItem(art.x + 1.2, art.y + 2.6, view.owner_note, font=view.font, size_pt=5,
+                items.append(TextItem(art.x + 1.2, art.y + 2.6, view.owner_note, font=FONT, size_pt=5,
                                       fill="#5a5a5a"))
             else:
-                items.append(TextItem(SAFE, size.h - SAFE, view.owner_note, font=view.font, size_pt=4.5,
+                items.append(TextItem(SAFE, size.h - SAFE, view.owner_note, font=FONT, size_pt=4.5,
                                       fill="#6c6c6c"))
         return tuple(items)
 

@@ -342,6 +342,18 @@ def test_a_broken_or_unembeddable_font_is_a_located_error(starfall_data, run_cli
     found = [m for m in _messages(folder) if "Restricted.ttf" in m]
     assert found and "forbids embedding" in found[0] and f"game.yaml:{line}:" in found[0], found
 
+    from fontTools import subset
+
+    options = subset.Options()
+    font = subset.load_font(str(SERIF), options)
+    sub = subset.Subsetter(options)
+    sub.populate(text="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 .,:/?")  # no '·', no '×'
+    sub.subset(font)
+    subset.save_font(font, str(folder / "fonts" / "Letters.ttf"), options)
+    edit(folder / "game.yaml", "bold: fonts/Restricted.ttf", "bold: fonts/Letters.ttf")
+    found = [m for m in _messages(folder) if "Letters.ttf" in m]
+    assert found and "cannot draw characters every card prints: '·×'" in found[0], found
+
 
 def test_a_font_symlink_leading_out_of_the_game_folder_is_refused(starfall_data):
     folder = starfall_data / "starfall"
