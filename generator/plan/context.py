@@ -1,16 +1,25 @@
 """What every kind's planner shares for one game in one language: the model, localized text, icons,
-factions, layouts, images (read once) and the text engine's metrics."""
+factions, layouts, images and the game's own fonts (read once), card looks (themes), the proxy marks
+(none in an original game) and the text engine's metrics."""
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from generator.fonts import game_face_name, register_game_face
 from generator.geom.paper import CARD_SIZES
 from generator.geom.shapes import Size
 from generator.model.index import GameIndex
 from generator.schema.base import UNKNOWN, Dim
 from generator.schema.components import Component
 from generator.text.metrics import METRICS
+
+# what a blank of an original game says instead of a "PROXY · …" mark (other proxy marks print nothing)
+ORIGINAL_LABELS = {
+    "print.proxy_card_unknown": "print.blank_card_unknown",
+    "print.proxy_type_unknown": "print.blank_type_unknown",
+    "aid.dial_proxy": "print.blank_values_unknown",
+}
 
 
 def size_of(spec, default: Size) -> Size:
@@ -28,6 +37,8 @@ class PlanContext:
     lang: str = "pl"
     metrics: object = METRICS
     _images: dict = field(default_factory=dict)
+    _fonts: dict = field(default_factory=dict)
+    _looks: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         data = self.index.data
@@ -68,6 +79,39 @@ class PlanContext:
             except (OSError, UnidentifiedImageError, ValueError):
                 self._images[path] = None  # the asset check reports it; the face falls back to a proxy
         return self._images[path]
+
+    def game_font(self, relative: str | None, role: str) -> str | None:
+        """The face-table name of a font file of this game (read, checked and registered once), or None
+        when there is none or it is refused (the validator reports why)."""
+        if not relative:
+            return None
+        key = (relative, role)
+        if key not in self._fonts:
+            from generator.load.fonts import FontRefused, load_font
+
+            folder = self.index.folder
+            name = None
+            if folder is not None:
+                try:
+                    font = load_font(folder, relative)
+                except FontRefused:
+                    font = None
+                if font is not None:
+                    name = game_face_name(self.data.game.id, role, font.sha256)
+                    register_game_face(name, font.data, font.family, bold=role == "bold")
+            self._fonts[key] = name
+        return self._fonts[key]
+
+    def proxy_label(self, key: str = "print.proxy") -> str:
+        """The stand-in mark of a piece ('' = none). A designer's own game (``origin: original``) has no
+        proxies — its pieces are the real thing — so it prints no PROXY mark; a blank it cannot fill
+        still says what to write in, without the word."""
+        from generator.i18n import t
+
+        if self.data.game.is_original:
+            own = ORIGINAL_LABELS.get(key)
+            return t(self.lang, own) if own else ""
+        return t(self.lang, key)
 
     def footer(self, what: str, number: str = "") -> str:
         """The identity line of a printed item: set code · what it is · its number (no data ids)."""

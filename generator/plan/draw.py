@@ -2,7 +2,9 @@
 
 Pure: text is measured through an injected FontMetrics, nothing is drawn here. Unknown values (the
 rulebook does not say) become visible blanks: a dashed box with a question mark, so a proxy never
-pretends to know. Every proxy carries a small PROXY mark.
+pretends to know. Every proxy carries a small PROXY mark (a designer's own game has none: its label is '').
+A card's colours, frame style and fonts come from its CardView (plan/theme.py resolves the data's themes);
+the defaults are the built-in look.
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ BOLD = "DejaVuSansCondensed-Bold"
 INK = "#1f1f1f"
 PAPER = "#ffffff"
 BLANK_INK = "#9a9a9a"
+FONTS = (FONT, BOLD)  # (regular, bold) of text set on a face
 
 
 @dataclass(frozen=True)
@@ -108,6 +111,18 @@ class CardView:
     owner_note: str | None = None  # shown when the kit's owner filled in some of the card's values
     values: dict = field(default_factory=dict)  # extra fields for data-defined boxes (stats.<key> …)
     image: tuple[str, tuple[int, int]] | None = None  # (file path, (width px, height px)) of the card's art
+    # the theme (plan/theme.py): paper inside the frame, text colour, cost disc/art colour (None: ``color``),
+    # frame style (rounded | square | double | none) and the fonts its texts are set in
+    paper: str = PAPER
+    ink: str = INK
+    accent: str | None = None
+    frame_style: str = "rounded"
+    font: str = FONT
+    bold_font: str = BOLD
+
+    @property
+    def fonts(self) -> tuple[str, str]:
+        return (self.font, self.bold_font)
 
 
 class FaceTextError(ValueError):
@@ -131,12 +146,14 @@ def blank(rect: Rect, label: str = "?") -> tuple:
 
 
 def text_box(box: Box, text: str, metrics: FontMetrics, icons=frozenset(), fill: str = INK,
-             term_name=None) -> tuple:
-    """Fit ``text`` into the box (wrap, hyphenate, shrink); raise FaceTextError when it cannot."""
-    font = BOLD if box.bold else FONT
+             term_name=None, fonts: tuple[str, str] = FONTS) -> tuple:
+    """Fit ``text`` into the box (wrap, hyphenate, shrink) in ``fonts`` (regular, bold); raise FaceTextError
+    when it cannot."""
+    regular, bold = fonts
+    font = bold if box.bold else regular
     try:
         fitted = fit_text(text, Size(box.w, box.h), metrics, font, box.size_pt, min(box.min_pt, box.size_pt),
-                          bold_font=BOLD, known_icons=icons, term_name=term_name)
+                          bold_font=bold, known_icons=icons, term_name=term_name)
     except TextDoesNotFit:
         raise FaceTextError(box.field, f"text does not fit {box.w:.1f} × {box.h:.1f} mm even at "
                                        f"{box.min_pt:.1f} pt ({len(text)} characters)") from None
@@ -186,24 +203,24 @@ SAFE = 3.0  # mm inside the trim that nothing important crosses (the cut wanders
 
 
 def name_box(box: Box, text: str, metrics: FontMetrics, icons=frozenset(), fill: str = INK, term_name=None,
-             floor_pt: float = 3.5) -> tuple:
+             floor_pt: float = 3.5, fonts: tuple[str, str] = FONTS) -> tuple:
     """A proper name (card, token, tile, faction, term): never hyphenated — the size drops until its
     longest word fits the box's width (down to ``floor_pt``); only a name that cannot fit even then
     falls back to the ordinary fitting."""
-    size = name_size(box, text, metrics)
+    size = name_size(box, text, metrics, fonts)
     if size < box.size_pt and size >= floor_pt:
         fitted = Box(box.field, box.x, box.y, box.w, box.h, size, min(box.min_pt, size), box.bold, box.align,
                      box.valign, box.fill, box.stroke)
         try:
-            return text_box(fitted, text, metrics, icons, fill, term_name)
+            return text_box(fitted, text, metrics, icons, fill, term_name, fonts)
         except FaceTextError:
             pass
-    return text_box(box, text, metrics, icons, fill, term_name)
+    return text_box(box, text, metrics, icons, fill, term_name, fonts)
 
 
-def name_size(box: Box, text: str, metrics: FontMetrics) -> float:
+def name_size(box: Box, text: str, metrics: FontMetrics, fonts: tuple[str, str] = FONTS) -> float:
     """The size at which a name's longest word fits the box's width (at most the box's size)."""
-    font = BOLD if box.bold else FONT
+    font = fonts[1] if box.bold else fonts[0]
     size = box.size_pt
     for word in text.replace("**", "").split():
         width = metrics.width(word, font, box.size_pt)
@@ -221,6 +238,7 @@ class TextNeed:
     name: bool = False  # set as a proper name (``name_box``): it may shrink below the box's minimum
     floor_pt: float = 3.5
     fit: bool = True  # False: a text the face shortens to fit (never an error) — only its characters count
+    fonts: tuple[str, str] = FONTS  # (regular, bold) it is set in
 
 
 def quick_check(needs, metrics: FontMetrics, icons=frozenset(), term_name=None) -> list[tuple[str, str]] | None:
@@ -258,19 +276,24 @@ _UNSET = object()
 
 def _quick_one(need: TextNeed, metrics: FontMetrics, icons, term_name) -> tuple | None:
     box = need.box
+    regular, bold = need.fonts
+    font = bold if box.bold else regular
     if not need.fit:
-        return ((need.text, BOLD if box.bold else FONT),) + (((need.text, BOLD),) if "**" in need.text else ())
+        return ((need.text, font),) + (((need.text, bold),) if "**" in need.text else ())
     min_pt = min(box.min_pt, box.size_pt)
     if need.name:
-        size = name_size(box, need.text, metrics)
+        size = name_size(box, need.text, metrics, need.fonts)
         if need.floor_pt <= size < box.size_pt:
             min_pt = min(box.min_pt, size)
-    return quick_fits(need.text, Size(box.w, box.h), metrics, BOLD if box.bold else FONT, min_pt, bold_font=BOLD,
+    return quick_fits(need.text, Size(box.w, box.h), metrics, font, min_pt, bold_font=bold,
                       known_icons=icons, term_name=term_name)
 
 
 def proxy_mark(size: Size, label: str = "PROXY") -> tuple:
-    """The stand-in mark, inside the safe area (never clipped by the cut)."""
+    """The stand-in mark, inside the safe area (never clipped by the cut); none for an empty label. Marks
+    the kit adds (not the designer's text) stay in the built-in font, whatever the theme's font lacks."""
+    if not label:
+        return ()
     return (TextItem(size.w - SAFE, size.h - SAFE, label, font=FONT, size_pt=4.5, anchor="end", fill="#6c6c6c"),)
 
 
@@ -290,15 +313,14 @@ def card_front(view: CardView, size: Size, metrics: FontMetrics, boxes: dict[str
                                 name.min_pt, name.bold, name.align, name.valign, name.fill, name.stroke)
 
     def face(bleed: float) -> tuple:
-        items: list = [background(size, bleed, view.color)]
+        items: list = _frame(view, size, bleed)
         inner = Rect(1.5, 1.5, size.w - 3, size.h - 3)
-        items.append(RectItem(inner, fill=PAPER, stroke=None, stroke_pt=0, radius=2.0))
         if view.faction_color:
             items.append(RectItem(Rect(inner.x, inner.y, inner.w, 1.2), fill=view.faction_color, stroke=None,
                                   stroke_pt=0))
         for name, box in boxes.items():
             items.extend(_card_box(name, box, view, metrics, icons, term_name))
-        if view.proxy:
+        if view.proxy and view.proxy_label:
             art = boxes.get("art")
             if art is not None and not view.image and art.w > 15 and art.h > 4:
                 # inside the art panel: in the safe area, clear of every text box
@@ -327,16 +349,32 @@ def card_needs(view: CardView, boxes: dict[str, Box]) -> list[tuple[tuple[TextNe
         if box.field == "art":
             if not view.image:  # the art panel's initial
                 initial = (view.deck or view.name or "?")[:1].upper()
-                needs.append(((TextNeed(Box("art", 0, 0, 1e6, 1e6, 8, 8, bold=True), initial),),))
+                needs.append(((TextNeed(Box("art", 0, 0, 1e6, 1e6, 8, 8, bold=True), initial, fonts=view.fonts),),))
             continue
         value = _field_value(box.field, view)
         if value is None or value == UNKNOWN:
             continue
         if box.field == "stats":
-            needs.append((tuple(need for need, _ in _stats_cells(box, view)), (TextNeed(box, _stats_line(view)),)))
+            needs.append((tuple(need for need, _ in _stats_cells(box, view)),
+                          (TextNeed(box, _stats_line(view), fonts=view.fonts),)))
         else:
-            needs.append(((TextNeed(box, value, name=box.field == "name"),),))
+            needs.append(((TextNeed(box, value, name=box.field == "name", fonts=view.fonts),),))
     return needs
+
+
+def _frame(view: CardView, size: Size, bleed: float) -> list:
+    """The card's frame in its style: the frame colour out to the bleed and the paper panel inside it —
+    rounded (the built-in look), square corners, double (a thin inner line in the frame colour) or none
+    (paper to the edge)."""
+    inner = Rect(1.5, 1.5, size.w - 3, size.h - 3)
+    if view.frame_style == "none":
+        return [background(size, bleed, view.paper)]
+    items = [background(size, bleed, view.color),
+             RectItem(inner, fill=view.paper, stroke=None, stroke_pt=0, radius=0.0 if view.frame_style == "square"
+                      else 2.0)]
+    if view.frame_style == "double":
+        items.append(RectItem(inner.inset(0.8), fill=None, stroke=view.color, stroke_pt=0.5, radius=1.4))
+    return items
 
 
 def _card_box(name: str, box: Box, view: CardView, metrics: FontMetrics, icons, term_name=None) -> list:
@@ -346,10 +384,11 @@ def _card_box(name: str, box: Box, view: CardView, metrics: FontMetrics, icons, 
     if box.field == "cost":
         if value is None:
             return []
-        disc = Circle(box.rect().center, min(box.w, box.h) / 2, fill=view.color, stroke="#ffffff", stroke_pt=0.6)
+        disc = Circle(box.rect().center, min(box.w, box.h) / 2, fill=view.accent or view.color, stroke="#ffffff",
+                      stroke_pt=0.6)
         if value == UNKNOWN:
             return [disc, *blank(box.rect().inset(1.2))]
-        return [disc, *text_box(box, value, metrics, icons, fill="#ffffff")]
+        return [disc, *text_box(box, value, metrics, icons, fill="#ffffff", fonts=view.fonts)]
     if value is None:
         return []
     frame = [RectItem(box.rect(), fill=box.fill, stroke=box.stroke, stroke_pt=0.4)] if box.fill or box.stroke else []
@@ -358,8 +397,8 @@ def _card_box(name: str, box: Box, view: CardView, metrics: FontMetrics, icons, 
     if box.field == "stats":
         return frame + _stats(box, view, metrics, icons)
     if box.field == "name":
-        return frame + list(name_box(box, value, metrics, icons, term_name=term_name))
-    return frame + list(text_box(box, value, metrics, icons, term_name=term_name))
+        return frame + list(name_box(box, value, metrics, icons, view.ink, term_name=term_name, fonts=view.fonts))
+    return frame + list(text_box(box, value, metrics, icons, view.ink, term_name=term_name, fonts=view.fonts))
 
 
 _VIEW_FIELDS = frozenset(("name", "cost", "text", "deck", "faction", "copies", "traits", "footer"))
@@ -383,15 +422,16 @@ def _art(box: Box, view: CardView) -> list:
     """The card's art when the data gives an image; otherwise a tinted panel with the deck's initial,
     honest about being a proxy."""
     rect = box.rect()
+    colour = view.accent or view.color
     if view.image:
         path, size_px = view.image
-        return [RectItem(rect, fill=_tint(view.color, 0.85), stroke=None, stroke_pt=0, radius=1.0),
+        return [RectItem(rect, fill=_tint(colour, 0.85), stroke=None, stroke_pt=0, radius=1.0),
                 ImageItem(rect, path, size_px)]
     initial = (view.deck or view.name or "?")[:1].upper()
     size = min(rect.h * 1.6, 40)
-    return [RectItem(rect, fill=_tint(view.color), stroke=None, stroke_pt=0, radius=1.0),
-            TextItem(rect.center.x, rect.center.y + 0.36 * pt_to_mm(size), initial, font=BOLD, size_pt=size,
-                     anchor="middle", fill="#ffffff")]
+    return [RectItem(rect, fill=_tint(colour), stroke=None, stroke_pt=0, radius=1.0),
+            TextItem(rect.center.x, rect.center.y + 0.36 * pt_to_mm(size), initial, font=view.bold_font,
+                     size_pt=size, anchor="middle", fill="#ffffff")]
 
 
 def _stats(box: Box, view: CardView, metrics: FontMetrics, icons) -> list:
@@ -400,7 +440,7 @@ def _stats(box: Box, view: CardView, metrics: FontMetrics, icons) -> list:
     try:
         return _stats_grid(box, view, metrics, icons)
     except FaceTextError:
-        return list(text_box(box, _stats_line(view), metrics, icons))
+        return list(text_box(box, _stats_line(view), metrics, icons, view.ink, fonts=view.fonts))
 
 
 def _stats_line(view: CardView) -> str:
@@ -420,17 +460,18 @@ def _stats_cells(box: Box, view: CardView) -> list[tuple[TextNeed, Rect | None]]
         x, y = box.x + (k % per_row) * cell_w, box.y + (k // per_row) * cell_h
         if value == UNKNOWN:
             head = Box("stats", x, y, cell_w * 0.62, cell_h, box.size_pt, box.min_pt, False, "right", "middle")
-            cells.append((TextNeed(head, f"{label}:"), Rect(x + cell_w * 0.64, y + 0.4, cell_w * 0.32, cell_h - 0.8)))
+            cells.append((TextNeed(head, f"{label}:", fonts=view.fonts),
+                          Rect(x + cell_w * 0.64, y + 0.4, cell_w * 0.32, cell_h - 0.8)))
         else:
             cell = Box("stats", x, y, cell_w, cell_h, box.size_pt, box.min_pt, False, "center", "middle")
-            cells.append((TextNeed(cell, f"{label}: **{value}**"), None))
+            cells.append((TextNeed(cell, f"{label}: **{value}**", fonts=view.fonts), None))
     return cells
 
 
 def _stats_grid(box: Box, view: CardView, metrics: FontMetrics, icons) -> list:
     items: list = []
     for need, blank_rect in _stats_cells(box, view):
-        items.extend(text_box(need.box, need.text, metrics, icons))
+        items.extend(text_box(need.box, need.text, metrics, icons, view.ink, fonts=view.fonts))
         if blank_rect is not None:
             items.extend(blank(blank_rect))
     return items
@@ -443,9 +484,9 @@ def _tint(colour: str, k: float = 0.55) -> str:
 
 
 def card_back(title: str, subtitle: str, size: Size, color: str, metrics: FontMetrics,
-              image: tuple[str, tuple[int, int]] | None = None):
+              image: tuple[str, tuple[int, int]] | None = None, fonts: tuple[str, str] = FONTS):
     """The shared back of a deck: the deck's back image when the data gives one, else its colour,
-    a frame and the deck title."""
+    a frame and the deck title (in the theme's fonts)."""
 
     def face(bleed: float) -> tuple:
         if image:
@@ -459,8 +500,8 @@ def card_back(title: str, subtitle: str, size: Size, color: str, metrics: FontMe
         return (background(size, bleed, color),
                 RectItem(frame, fill=None, stroke="#ffffff", stroke_pt=0.8, radius=2.5),
                 RectItem(frame.inset(1.5), fill=None, stroke="#ffffff", stroke_pt=0.3, radius=1.8),
-                *text_box(title_box, title, metrics, fill="#ffffff"),
-                *text_box(sub_box, subtitle, metrics, fill="#ffffff"))
+                *text_box(title_box, title, metrics, fill="#ffffff", fonts=fonts),
+                *text_box(sub_box, subtitle, metrics, fill="#ffffff", fonts=fonts))
 
     return Face(face)
 
@@ -829,7 +870,9 @@ def dial_face(name: str, segments: int, size: Size, color: str, metrics: FontMet
         items.append(Circle(c, 1.2, fill=PAPER, stroke="#000000", stroke_pt=0.5))  # the pin hole
         items.extend(text_box(Box("name", c.x - r * 0.28, c.y - r * 0.26, r * 0.56, r * 0.2, 6, 4, bold=True,
                                   align="center", valign="middle"), name, metrics))
-        items.append(TextItem(c.x, c.y + r * 0.2, proxy, font=FONT, size_pt=4.5, anchor="middle", fill="#6c6c6c"))
+        if proxy:
+            items.append(TextItem(c.x, c.y + r * 0.2, proxy, font=FONT, size_pt=4.5, anchor="middle",
+                                  fill="#6c6c6c"))
         items.append(Circle(c, r, fill=None, stroke="#000000", stroke_pt=0.3))
         return tuple(items)
 

@@ -1,26 +1,43 @@
-"""Registers the shipped fonts (``generator.fonts``) with reportlab, once per process.
+"""Registers the face table (``generator.fonts``) with reportlab: the shipped fonts once per process, and
+each game font as soon as it appears in the table (registered while its game was planned).
 
 reportlab's standard 14 fonts have no ą ć ę ł ń ó ś ź ż, and a PDF that names a font without embedding
-it fails print-shop preflight, so only the TTFs in generator/fonts/ are ever used (never a system font).
-Text is measured by the text engine (``generator.text.metrics``) from the same files, without reportlab.
+it fails print-shop preflight, so only the TTFs in generator/fonts/ and a game's own checked font files
+are ever used (never a system font); reportlab embeds each as a subset (only the glyphs drawn).
+Text is measured by the text engine (``generator.text.metrics``) from the same bytes, without reportlab.
 """
 from __future__ import annotations
 
+import io
 import threading
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from generator.fonts import BOLD_OF, FACES, FONT_DIR, FontFace, bold_variant, face, resolve
+from generator.fonts import BOLD_OF, FACES, FONT_DIR, GAME_FACES, FontFace, bold_variant, face, resolve
 
 __all__ = ["FACES", "FONT_DIR", "FontFace", "bold_variant", "ensure_registered", "face", "resolve"]
 
 _lock = threading.Lock()
 _registered = False
+_game_registered: set[str] = set()
 
 
 def ensure_registered() -> None:
-    """Register every shipped face with reportlab, once per process (safe from several threads)."""
+    """Register every shipped face with reportlab, once per process, and every game face not registered
+    yet (safe from several threads)."""
+    _register_shipped()
+    if len(_game_registered) == len(GAME_FACES):
+        return
+    with _lock:
+        known = set(pdfmetrics.getRegisteredFontNames())
+        for f in list(GAME_FACES.values()):
+            if f.name not in known:
+                pdfmetrics.registerFont(TTFont(f.name, io.BytesIO(f.data)))
+            _game_registered.add(f.name)
+
+
+def _register_shipped() -> None:
     global _registered
     if _registered:
         return

@@ -19,6 +19,7 @@ from generator.schema.base import (
     StrictModel,
     Unknown,
 )
+from generator.schema.theme import Theme
 from generator.schema.values import LocalValue
 
 AssetPath = Annotated[str, Field(min_length=1, max_length=300,
@@ -87,6 +88,7 @@ class Deck(StrictModel):
     faction: Id | None = None
     # a spreadsheet (CSV, next to the YAML) whose rows are this deck's cards; read by load/csv_source.py
     cards_csv: str | None = None
+    theme: Theme | None = Field(None, description="how this deck's cards look (over the game's and faction's)")
 
 
 StatValue = LocalValue  # a number, a text, unknown, or {pl, en} when the value is a word
@@ -110,6 +112,7 @@ class Card(StrictModel):
     source: Source
     conflicts: list[Reading] = []
     notes: L10n | None = Field(None, description="facts about this card that have no field of their own")
+    theme: Theme | None = Field(None, description="how this one card looks (over every other level)")
 
 
 Axial = tuple[int, int]
@@ -283,10 +286,18 @@ class Icon(StrictModel):
         return self
 
 
+# The boxes of the built-in card layout ('standard'; plan/draw.py STANDARD_BOXES draws them, a test keeps
+# the two equal) and the fields a box may show (validate/layouts.py checks both, with a did-you-mean).
+STANDARD_BOX_NAMES = ("cost", "name", "type", "art", "stats", "text", "footer")
+BOX_FIELDS = ("name", "cost", "text", "type", "stats", "art", "footer", "faction", "deck", "copies", "traits")
+BOX_FIELD_PREFIXES = ("stats.", "literal:")
+
+
 class LayoutBox(StrictModel):
     """A named box on a card face, in mm from the card's top-left trim corner."""
 
-    field: str = Field(description="name | cost | text | faction | deck | copies | stats.<key> | traits | literal:<text>")
+    field: str = Field(description="name | cost | text | type | stats | art | footer | faction | deck | copies | "
+                                   "traits | stats.<key> | literal:<text>")
     x: float
     y: float
     w: PositiveMm

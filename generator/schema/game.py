@@ -19,6 +19,7 @@ from generator.schema.base import (
 from generator.schema.components import Board, Card, CardLayout, Component, Deck, Icon, Tile
 from generator.schema.rules import Constant, Contradiction, CostRule, Recipe, RuleSection, Table, Term
 from generator.schema.setup import Module, Scenario, Setup
+from generator.schema.theme import Theme
 
 
 def _language_code(value: object) -> object:
@@ -57,6 +58,7 @@ class Faction(StrictModel):
     color: str = Field("#777777", pattern=r"^#[0-9a-fA-F]{6}$")
     source: Source | None = None
     conflicts: list[Reading] = []
+    theme: Theme | None = Field(None, description="how this faction's cards look (over the game's theme)")
 
 
 class StatName(StrictModel):
@@ -81,6 +83,7 @@ class Game(StrictModel):
     summary: L10n
     publisher: str | None = None
     designer: str | None = None
+    theme: Theme | None = Field(None, description="how the game's cards look: colours, frame style, fonts")
 
     @field_validator("languages")
     @classmethod

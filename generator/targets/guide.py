@@ -99,7 +99,8 @@ def guide_pdf(index: GameIndex, paper_name: str, lang: str, files: list[dict], d
     for k in range(1, 6):
         flow.text(f"{k}. " + t(lang, f"guide.step{k}"), 9)
     flow.text(t(lang, "guide.marks_title"), 11, bold=True, gap=1.5)
-    flow.text(t(lang, "guide.proxy", proxy=t(lang, "print.proxy")), 9)
+    if not data.game.is_original:  # a designer's own game prints no proxy mark (plan/context.py proxy_label)
+        flow.text(t(lang, "guide.proxy", proxy=t(lang, "print.proxy")), 9)
     flow.text(t(lang, "guide.blank"), 9)
     flow.text(t(lang, "guide.number"), 9, gap=3)
     sizes = _card_sizes(index, lang)

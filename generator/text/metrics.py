@@ -1,4 +1,5 @@
-"""Font metrics for the text engine, read from the shipped TTFs with fontTools (no drawing library).
+"""Font metrics for the text engine, read with fontTools (no drawing library) from the shipped TTFs and
+from a game's own fonts (the bytes its face holds, registered in generator/fonts by a stable name).
 
 Widths are the fonts' advance widths, computed exactly as reportlab computes them (advance × 1000 /
 unitsPerEm, the notdef width for a character the font lacks, summed left to right), so the text engine
@@ -6,6 +7,7 @@ measures precisely what the PDF backend will draw. Each font file is read once p
 from __future__ import annotations
 
 import importlib.util
+import io
 import unicodedata
 from functools import cache, lru_cache
 
@@ -17,7 +19,9 @@ from generator.geom.units import pt_to_mm
 def _table(font: str) -> tuple[dict[int, float], float, frozenset[int]]:
     from fontTools.ttLib import TTFont
 
-    with TTFont(str(face(font).path), lazy=True) as ft:
+    found = face(font)
+    source = io.BytesIO(found.data) if found.data is not None else str(found.path)
+    with TTFont(source, lazy=True) as ft:
         scale = 1000 / ft["head"].unitsPerEm
         hmtx = ft["hmtx"].metrics
         cmap = ft.getBestCmap()

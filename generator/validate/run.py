@@ -17,11 +17,13 @@ from generator.validate.assets import check_assets
 from generator.validate.context import CheckContext
 from generator.validate.costs import check_costs
 from generator.validate.counts import check_counts
+from generator.validate.layouts import check_layouts, check_themes
 from generator.validate.references import check_references, check_unique_ids
 from generator.validate.setup_tables import check_setup
 from generator.validate.structure import format_path, parse_game
 
-CHECKS = (check_unique_ids, check_references, check_counts, check_costs, check_setup, check_assets)
+CHECKS = (check_unique_ids, check_references, check_counts, check_costs, check_setup, check_assets, check_layouts,
+          check_themes)
 
 
 @dataclass

@@ -33,12 +33,12 @@ def plan(ctx: PlanContext) -> Iterator[PrintItem]:
             color = faction.color if faction and faction.color else "#6b5b3e"
             if comp.kind == "dial":
                 face = F.dial_face(heading, 8, DIAL_SIZE, color, ctx.metrics,
-                                   t(ctx.lang, "aid.dial_proxy"))
+                                   ctx.proxy_label("aid.dial_proxy"))
                 yield PrintItem(comp.id, "aids", DIAL_SIZE, face, cut=F.circle_cut(DIAL_SIZE),
                                 label=f"{comp.id}-{k + 1}", group=comp.id, origin=("components", pos))
                 continue
             face = F.aid_sheet(ctx.t(ctx.data.game.title), heading, sections, AID_SIZE, ctx.metrics,
-                               color=color, proxy=t(ctx.lang, "print.proxy"), term_name=ctx.term_name,
+                               color=color, proxy=ctx.proxy_label(), term_name=ctx.term_name,
                                icons=ctx.icons)
             yield PrintItem(comp.id, "aids", AID_SIZE, face, label=f"{comp.id}-{k + 1}", group=comp.id,
                             origin=("components", pos))

@@ -17,6 +17,7 @@ from generator.plan import draw as F
 from generator.plan.context import PlanContext, size_of
 from generator.plan.items import PrintItem
 from generator.plan.kinds.base import Kind
+from generator.plan.theme import card_look
 from generator.schema.base import UNKNOWN
 from generator.schema.components import Card, Component, Deck
 
@@ -47,8 +48,8 @@ def plan(ctx: PlanContext) -> Iterator[PrintItem]:
         if host is None:
             continue
         d, deck, _, designs = host
-        view = F.CardView(name=F.UNKNOWN, deck=ctx.t(parent.name), color=deck.color, text=F.UNKNOWN,
-                          proxy_label=t(ctx.lang, "print.proxy_type_unknown"))
+        view = F.CardView(name=F.UNKNOWN, deck=ctx.t(parent.name), text=F.UNKNOWN,
+                          proxy_label=ctx.proxy_label("print.proxy_type_unknown"), **card_look(ctx, deck).view_fields())
         designs.extend(_Design(view, 1, parent.id, f"{parent.id}-blank-{k + 1}", ("components", ctx.comp_pos[parent.id]))
                        for k in range(missing))
     for _d, deck, _comp, designs in decks:
@@ -71,8 +72,8 @@ def deck_designs(ctx: PlanContext, d: int, deck: Deck, comp: Component) -> list[
     blanks = remaining or 0
     if comp.count == UNKNOWN and not cards:
         blanks = 1  # the rulebook gives neither count nor cards: one blank proxy shows the gap
-    view = F.CardView(name=F.UNKNOWN, deck=ctx.t(deck.name), color=deck.color, text=F.UNKNOWN,
-                      proxy_label=t(ctx.lang, "print.proxy_card_unknown"))
+    view = F.CardView(name=F.UNKNOWN, deck=ctx.t(deck.name), text=F.UNKNOWN,
+                      proxy_label=ctx.proxy_label("print.proxy_card_unknown"), **card_look(ctx, deck).view_fields())
     out.extend(_Design(view, 1, comp.id, f"{deck.id}-blank-{k + 1}", ("decks", d)) for k in range(blanks))
     return out
 
@@ -81,10 +82,13 @@ def deck_items(ctx: PlanContext, deck: Deck, designs: list[_Design]) -> Iterator
     size = size_of(deck.size, Size(63, 88))
     boxes = boxes_for(ctx, deck, size)
     back_title = deck.back.title or ctx.data.game.title
+    look = card_look(ctx, deck)
     back = F.card_back(ctx.t(back_title), ctx.t(ctx.data.game.title) if deck.back.title else "", size,
-                       deck.back.color, ctx.metrics, ctx.image(deck.back.image))
+                       look.back, ctx.metrics, ctx.image(deck.back.image), fonts=(look.font, look.bold_font))
     # decks with the same back share one form: a shuffled deck shows nothing of its contents
-    back_key = f"back:{ctx.t(back_title)}|{deck.back.color}|{deck.back.image or ''}|{size.w:g}x{size.h:g}"
+    back_key = f"back:{ctx.t(back_title)}|{look.back}|{deck.back.image or ''}|{size.w:g}x{size.h:g}"
+    if look.font != F.FONT:  # a game's own fonts: a back set in them is another form
+        back_key += f"|{look.font}|{look.bold_font}"
     common = dict(kind="cards", size=size, back=back, back_key=back_key, group=deck.id)
     n = len(designs)
     deck_name = ctx.t(deck.name)
@@ -133,13 +137,14 @@ def card_view(ctx: PlanContext, card: Card, deck: Deck) -> F.CardView:
     cost = None if card.cost is None else (F.UNKNOWN if card.cost == UNKNOWN else str(card.cost))
     stats = tuple((ctx.stat_label(k), _stat_value(ctx, v)) for k, v in card.stats.items())
     traits = ", ".join(dict.fromkeys(ctx.value_label(tr) for tr in card.traits))
-    return F.CardView(name=ctx.t(card.name), deck=ctx.t(deck.name), color=deck.color,
+    return F.CardView(name=ctx.t(card.name), deck=ctx.t(deck.name),
                       faction=ctx.t(faction.name) if faction else None,
                       faction_color=faction.color if faction else None, cost=cost, stats=stats, text=text,
                       traits=traits or None,
                       values={f"stats.{k}": _stat_value(ctx, v) for k, v in card.stats.items()},
-                      image=ctx.image(card.image), proxy_label=t(ctx.lang, "print.proxy"),
-                      owner_note=t(ctx.lang, "print.owner_filled") if _owner_filled(ctx, card) else None)
+                      image=ctx.image(card.image), proxy_label=ctx.proxy_label(),
+                      owner_note=t(ctx.lang, "print.owner_filled") if _owner_filled(ctx, card) else None,
+                      **card_look(ctx, deck, card).view_fields())
 
 
 def _owner_filled(ctx: PlanContext, card: Card) -> bool:

@@ -34,7 +34,7 @@ def plan(ctx: PlanContext) -> Iterator[PrintItem]:
         for k in range(missing):
             face = F.unknown_shape_tile(ctx.t(parent.name), size, t(ctx.lang, "print.tile_type_unknown"),
                                         ctx.metrics, number=f"{ctx.set_code} · {k + 1}/{missing}",
-                                        proxy=t(ctx.lang, "print.proxy"))
+                                        proxy=ctx.proxy_label())
             yield PrintItem(parent.id, "tiles", size, face, label=f"{parent.id}-blank-{k + 1}",
                             group=f"{parent.id}-blank", origin=("components", pos))
 
@@ -53,7 +53,7 @@ def _leaf_items(ctx: PlanContext) -> Iterator[PrintItem]:
         if comp.count != UNKNOWN and printed < comp.count:
             size = DEFAULT_TILE
             face = F.unknown_shape_tile(ctx.t(comp.name), size, t(ctx.lang, "print.tile_unknown"), ctx.metrics,
-                                        proxy=t(ctx.lang, "print.proxy"))
+                                        proxy=ctx.proxy_label())
             for k in range(comp.count - printed):
                 yield PrintItem(comp.id, "tiles", size, face, label=f"{comp.id}-proxy-{k + 1}",
                                 group=f"{comp.id}-proxy", origin=("components", pos))
@@ -72,14 +72,14 @@ def tile_item(ctx: PlanContext, tile, comp: Component, origin: tuple) -> dict:
         return dict(base, size=size, front=front, back=back)
     hexes = [tuple(h) for h in tile.hexes or []]
     size_mm = tile.hex_size_mm or DEFAULT_HEX_MM
-    proxy = ""
-    if not hexes:
+    proxy, assumed = "", not hexes
+    if assumed:
         # the rulebook gives no outline: one hex per named area (else one), in a compact cluster, at an
         # assumed size — printed as a clearly marked proxy rather than a square
         n = max(1, min(len(tile.areas), len(ASSUMED_CLUSTER)))
         hexes = list(ASSUMED_CLUSTER[:n])
         size_mm = tile.hex_size_mm or ASSUMED_HEX_MM
-        proxy = t(ctx.lang, "print.hex_assumed")
+        proxy = ctx.proxy_label("print.hex_assumed")
     if hexes:
         try:
             shape = F.hex_shape(hexes, size_mm, tile.orientation)
@@ -87,7 +87,7 @@ def tile_item(ctx: PlanContext, tile, comp: Component, origin: tuple) -> dict:
             shape = None
         if shape is not None:
             labels = {tuple(h): ctx.t(a.name) for a in tile.areas if a.name for h in a.hexes}
-            if proxy:
+            if assumed:
                 labels = {h: ctx.t(a.name) for h, a in zip(hexes, tile.areas) if a.name}
             front = F.hex_tile(name, shape, tile.terrain, labels, ctx.metrics, hexes, tile.symbol, proxy,
                                icons=ctx.icons)
@@ -100,7 +100,7 @@ def tile_item(ctx: PlanContext, tile, comp: Component, origin: tuple) -> dict:
     size = Size(DEFAULT_TILE.w, DEFAULT_TILE.h)
     return dict(base, size=size,
                 front=F.unknown_shape_tile(name, size, t(ctx.lang, "print.tile_shape_unknown"), ctx.metrics,
-                                           proxy=t(ctx.lang, "print.proxy")))
+                                           proxy=ctx.proxy_label()))
 
 
 KIND = Kind(name="tile", method="tile", sheet="tiles", plan=plan, components=("tile",))
