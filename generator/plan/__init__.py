@@ -38,4 +38,10 @@ def plan_game(index: GameIndex, lang: str = "pl") -> GamePlan:
     return per_index[lang]
 
 
-__all__ = ["GamePlan", "PrintItem", "plan_game"]
+def forget_plans(index: GameIndex) -> None:
+    """Let go of a game's plans (a big game's plan holds every card's face): the next ``plan_game`` makes
+    them again. The validator does this once its checks are done."""
+    _PLANS.pop(index, None)
+
+
+__all__ = ["GamePlan", "PrintItem", "forget_plans", "plan_game"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.geom.scene import Group, TextBlock, TextItem
-from generator.plan import plan_game
+from generator.plan import forget_plans, plan_game
 from generator.plan.draw import FaceTextError, quick_check
 from generator.text.metrics import covers, missing_glyphs
 from generator.validate.context import CheckContext
@@ -23,6 +23,7 @@ def check_text_fits(ctx: CheckContext) -> None:
     reported: set[tuple] = set()
     glyphs: dict[tuple[str, str], str] = {}  # (text, font) → missing characters, looked up once
     for lang in langs:
+        forget_plans(ctx.index)  # one language's plan at a time: a big game's plans are most of the memory
         plan = plan_game(ctx.index, lang)
         seen: set[int] = set()
         icons, term_name, metrics = plan.context.icons, plan.context.term_name, plan.context.metrics
@@ -123,5 +124,5 @@ def validated_games(data_dir: Path, games: list[str] | None, overlay: Path | Non
     (printable sizes, text fit, glyphs, printed counts) — the full check."""
     from generator.plan.printable import check_printable
 
-    return validate_games(data_dir, games, extra_checks=(check_printable, check_text_fits, check_print_counts),
+    return validate_games(data_dir, games, extra_checks=(check_printable, check_print_counts, check_text_fits),
                          overlay=overlay)

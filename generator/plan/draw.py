@@ -29,7 +29,7 @@ BLANK_INK = "#9a9a9a"
 FONTS = (FONT, BOLD)  # (regular, bold) of text set on a face
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Box:
     """A named text box on a face, mm from the trim's top-left corner."""
 
@@ -91,7 +91,7 @@ def scaled_boxes(size: Size, boxes: dict[str, Box] | None = None) -> dict[str, B
     return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardView:
     """Everything a card face shows, already in the kit's language; UNKNOWN marks a blank."""
 

@@ -32,7 +32,7 @@ class Face:
         return drawn
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PrintItem:
     component: str  # inventory id this item counts towards
     kind: str  # cards | tokens | dice | tiles | aids (the artifact it goes to)
