@@ -47,6 +47,7 @@ from generator.rules_site.markup import (
 )
 from generator.schema.base import UNKNOWN, L10n, Source
 from generator.validate.run import GameResult
+from generator.write.manifest import Artifact
 
 PAGES = ("index", "quick", "components", "setup", "rules", "glossary", "az", "cards", "print", "findings")
 PAGE_TITLE_KEYS = {"index": "overview", "quick": "quick", "components": "components", "setup": "setup",
@@ -60,7 +61,7 @@ class SiteGame:
 
     index: GameIndex
     result: GameResult | None = None
-    artifacts: list[dict] = field(default_factory=list)   # manifest entries of this game
+    artifacts: list[Artifact] = field(default_factory=list)   # manifest entries of this game
     previews: dict[str, str] = field(default_factory=dict)  # card id → SVG text from the print engine
     downloads: dict[str, str] = field(default_factory=dict)  # artifact path → file name under <game>/files/
 
@@ -752,11 +753,11 @@ class GameView:
     def downloads(self) -> list[dict]:
         out = []
         for art in self.game.artifacts:
-            path = art.get("path", "")
+            path = art.path
             name = self.game.downloads.get(path)
             if not name or not path.lower().endswith(".pdf"):
                 continue
-            if art.get("lang") and art.get("kind") == "rules" and art["lang"] != self.lang:
+            if art.lang and art.kind == "rules" and art.lang != self.lang:
                 continue  # the rules reference in the page's own language only
             out.append(self._download_row(art, name))
         return out
@@ -779,31 +780,29 @@ class GameView:
     def board_images(self) -> list[dict]:
         out = []
         for art in self.game.artifacts:
-            path = art.get("path", "")
+            path = art.path
             name = self.game.downloads.get(path)
             if name and path.lower().endswith(".svg"):
                 out.append({"file": safe_id(f"files/{name}"), "name": name,
                             "title": art_title(art, self.index, self.lang) or name})
         return out
 
-    def _download_row(self, art: dict, name: str) -> dict:
-        pages = art.get("pages")
-        sides = duplex_mode(art.get("duplex"))
+    def _download_row(self, art: Artifact, name: str) -> dict:
+        pages = art.pages
+        sides = duplex_mode(art.duplex)
         how = {"long": self.t("duplex_long"), "short": self.t("duplex_short"), "none": self.t("single_sided"),
                "fold": self.t("fold_over"), None: ""}[sides]
-        sheets = art.get("sheets")
-        if sheets is None and isinstance(pages, int) and not isinstance(pages, bool):
-            sheets = (pages + 1) // 2 if sides in ("long", "short") else pages
-        kind = str(art.get("kind", ""))
-        profile = str(art.get("profile") or "")
-        paper = str(art.get("paper") or "")
+        sheets = None if pages is None else (pages + 1) // 2 if sides in ("long", "short") else pages
+        kind = art.kind or ""
+        profile = art.profile or ""
+        paper = art.paper or ""
         group_order, group, note = download_group(kind, profile, paper, self.lang)
         return {"file": safe_id(f"files/{name}"), "name": name, "kind": kind,
                 "kind_name": artifact_kind_name(kind, self.lang),
-                "title": art_title(art, self.index, self.lang) or self._contents_text(art.get("contents")),
+                "title": art_title(art, self.index, self.lang) or self._contents_text(art.contents),
                 "paper": PAPER_NAMES.get(paper, paper.upper()), "profile": profile,
                 "pages": pages if pages is not None else "", "sheets": sheets if sheets is not None else "",
-                "how": how, "size": human_size(art.get("bytes")), "group": group, "group_order": group_order,
+                "how": how, "size": human_size(art.bytes), "group": group, "group_order": group_order,
                 "group_note": note}
 
     def _contents_text(self, contents: Any) -> str:
@@ -1092,27 +1091,13 @@ def walk_sources(node: Any, path: str = ""):
             yield from walk_sources(getattr(node, name), f"{path}.{name}" if path else name)
 
 
-def art_title(art: dict, index: GameIndex, lang: str) -> str:
-    """A readable title for a manifest entry, from whatever fields the print engine recorded."""
-    for key in ("title", "label", "description"):
-        val = art.get(key)
-        if isinstance(val, dict) and lang in val:
-            return str(val[lang])
-        if isinstance(val, str):
-            return val
-    boards = {b.id: b for b in index.data.boards}
-    for key, lookup in (("component", index.components), ("deck", index.decks), ("board", boards)):
-        ident = art.get(key)
-        if isinstance(ident, str) and ident in lookup:
-            name = text(lookup[ident].name, lang)
-            variant = art.get("variant")
-            return f"{name} ({variant})" if isinstance(variant, str) and variant else name
-    return ""
-
-
-_ID_KEYS = ("component", "deck", "card", "tile", "board", "id")
-_PAGE_KEYS = ("page", "pages", "sheet", "sheets")
-_LIST_KEYS = ("contents", "items", "components", "decks", "cards", "tiles", "boards")
+def art_title(art: Artifact, index: GameIndex, lang: str) -> str:
+    """A readable title for a manifest entry: its board's name and variant (the ids the target recorded)."""
+    board = next((b for b in index.data.boards if b.id == art.board), None)
+    if board is None:
+        return ""
+    name = text(board.name, lang)
+    return f"{name} ({art.variant})" if art.variant else name
 
 
 def component_placements(game: SiteGame, lang: str) -> dict[str, list[str]]:
@@ -1149,26 +1134,13 @@ def component_placements(game: SiteGame, lang: str) -> dict[str, list[str]]:
             slot.add(p)
 
     for art in game.artifacts:
-        name = game.downloads.get(art.get("path", "")) or PurePosixPath(art.get("path", "")).name
-        for key in ("component", "deck", "board", "tile"):
-            if isinstance(art.get(key), str):
-                note(to_component(key, art[key]), name, None)
-        for key in _LIST_KEYS:
-            items = art.get(key)
-            if isinstance(items, dict):
-                items = [{"id": k, **(v if isinstance(v, dict) else {"count": v})} for k, v in items.items()]
-            if not isinstance(items, list):
-                continue
-            kind = key.rstrip("s") if key not in ("contents", "items") else None
-            for item in items:
-                if isinstance(item, str):
-                    note(to_component(kind, item), name, None)
-                elif isinstance(item, dict):
-                    ident_key = next((k for k in _ID_KEYS if isinstance(item.get(k), str)), None)
-                    if ident_key is None:
-                        continue
-                    pages = next((item[k] for k in _PAGE_KEYS if k in item), None)
-                    note(to_component(ident_key if ident_key != "id" else kind, item[ident_key]), name, pages)
+        name = game.downloads.get(art.path) or PurePosixPath(art.path).name
+        if art.board is not None:
+            note(to_component("board", art.board), name, None)
+        for ident in art.contents or {}:
+            note(to_component(None, ident), name, None)
+        for placed in art.components or ():
+            note(to_component("component", placed.component), name, list(placed.pages))
     short = t("pages_short", lang)
     return {comp: [f"{name} ({short} {_page_ranges(pages)})" if pages else name for name, pages in sorted(files.items())]
             for comp, files in found.items()}
