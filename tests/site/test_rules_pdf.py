@@ -68,11 +68,11 @@ def test_build_writes_one_per_language_into_the_manifest(demo, tmp_path):
     manifest = Manifest()
     with out.transaction():
         entries = write_rules_pdfs([demo.index], out, manifest)
-    assert sorted(e["path"] for e in entries) == ["demo/rules/rules-en.pdf", "demo/rules/rules-pl.pdf"]
-    assert all(e["kind"] == "rules" and e["pages"] >= 2 for e in entries)
+    assert sorted(e.path for e in entries) == ["demo/rules/rules-en.pdf", "demo/rules/rules-pl.pdf"]
+    assert all(e.kind == "rules" and e.pages >= 2 for e in entries)
     assert (tmp_path / "out" / "demo" / "rules" / "rules-pl.pdf").read_bytes().startswith(b"%PDF")
     # the print page offers the reference in its own language only
     demo.artifacts = entries
-    demo.downloads = {e["path"]: e["path"].replace("/", "-") for e in entries}
+    demo.downloads = {e.path: e.path.replace("/", "-") for e in entries}
     rows = GameView(demo, "pl").downloads
     assert [r["name"] for r in rows if r["kind"] == "rules"] == ["demo-rules-rules-pl.pdf"]
