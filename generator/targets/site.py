@@ -12,8 +12,8 @@ from generator.model.index import GameIndex
 from generator.plan.check import validated_games
 from generator.rules_site import SiteGame, build_site
 from generator.rules_site.build import game_languages
-from generator.rules_site.context import GameView
 from generator.rules_site.i18n import LANGS
+from generator.rules_site.views import GameView
 from generator.targets.options import SiteOptions
 from generator.write.atomic import OutputDir
 from generator.write.manifest import Artifact, Manifest

@@ -11,7 +11,6 @@ from generator.pipeline import BuildOptions, run_units
 from generator.write.atomic import OutputDir
 from generator.write.manifest import Manifest
 
-
 OPTIONS = BuildOptions(data=Path("."), out=Path("."))
 
 

@@ -6,13 +6,15 @@ import pytest
 
 from generator.model.index import GameIndex
 from generator.rules_site import SiteGame
-from generator.rules_site.context import component_placements, describe_path, duplex_mode
 from generator.rules_site.glossary import sorted_terms, term_forms, text_links
 from generator.rules_site.markup import TextLinks, md_escape, safe_id, safe_title
 from generator.rules_site.media import download_names
 from generator.rules_site.pages import data_format_markdown, render_language
-from generator.write.manifest import Artifact, Placement
+from generator.rules_site.views.components import component_placements
+from generator.rules_site.views.downloads import duplex_mode
+from generator.rules_site.views.findings import describe_path
 from generator.validate.run import validate_folder
+from generator.write.manifest import Artifact, Placement
 from tests.conftest import FIXTURES
 
 EXTENSIONS = ["attr_list", "md_in_html", "tables", "toc"]
