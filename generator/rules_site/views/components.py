@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from functools import cached_property
 from pathlib import PurePosixPath
-from typing import Any
 
 from markupsafe import Markup
 
@@ -133,10 +132,9 @@ class ComponentsView(GameBase):
 
 
 def component_placements(game: SiteGame, lang: str) -> dict[str, list[str]]:
-    """Which print file (and pages) holds each component, read defensively from manifest entries.
-
-    Understands an entry naming one thing (``component``/``deck``/``board``) and lists of contents
-    (``contents``/``items``/…: ids, or dicts with an id key and ``page``/``pages``)."""
+    """Which print file (and pages) holds each component, from the typed manifest entries: the board an
+    entry draws (``board``), the ids it counts (``contents``: components, or decks, cards and tiles that
+    stand for theirs) and the pages of each component (``components``)."""
     index = game.index
     card_deck = {c.id: c.deck for c in index.data.cards}
     tile_comp = {tl.id: tl.component for tl in index.data.tiles}
@@ -158,42 +156,21 @@ def component_placements(game: SiteGame, lang: str) -> dict[str, list[str]]:
 
     found: dict[str, dict[str, set[int]]] = {}
 
-    def note(comp: str | None, name: str, pages: Any) -> None:
-        if not comp:
-            return
-        slot = found.setdefault(comp, {}).setdefault(name, set())
-        for p in _page_numbers(pages):
-            slot.add(p)
+    def note(comp: str | None, name: str, pages: tuple[int, ...] = ()) -> None:
+        if comp:
+            found.setdefault(comp, {}).setdefault(name, set()).update(pages)
 
     for art in game.artifacts:
         name = game.downloads.get(art.path) or PurePosixPath(art.path).name
         if art.board is not None:
-            note(to_component("board", art.board), name, None)
+            note(to_component("board", art.board), name)
         for ident in art.contents or {}:
-            note(to_component(None, ident), name, None)
+            note(to_component(None, ident), name)
         for placed in art.components or ():
-            note(to_component("component", placed.component), name, list(placed.pages))
+            note(to_component("component", placed.component), name, placed.pages)
     short = t("pages_short", lang)
     return {comp: [f"{name} ({short} {_page_ranges(pages)})" if pages else name for name, pages in sorted(files.items())]
             for comp, files in found.items()}
-
-
-def _page_numbers(pages: Any) -> list[int]:
-    if isinstance(pages, bool) or pages is None:
-        return []
-    if isinstance(pages, int):
-        return [pages]
-    if isinstance(pages, list):
-        return [p for p in pages if isinstance(p, int) and not isinstance(p, bool)]
-    if isinstance(pages, str):
-        out = []
-        for part in pages.split(","):
-            bits = part.strip().split("-")
-            if all(b.strip().isdigit() for b in bits) and bits[0].strip():
-                lo, hi = int(bits[0]), int(bits[-1])
-                out.extend(range(lo, hi + 1))
-        return out
-    return []
 
 
 def _page_ranges(pages: set[int]) -> str:
