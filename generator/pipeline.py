@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.table import Table
@@ -23,75 +24,97 @@ from rich.table import Table
 from generator.console import out_console
 from generator.errors import DataErrors, Severity
 from generator.plan.check import validated_games
+from generator.targets.options import BoardOptions, PrintOptions, SiteOptions
 from generator.validate.report import to_json
 from generator.write import cache
 from generator.write.atomic import OutputDir, OutputLock
-from generator.write.manifest import MANIFEST, Manifest
+from generator.write.manifest import MANIFEST, Artifact, Manifest
 
-GENERATORS: list = []  # (name, callable(indexes, out, manifest, args)) registered by targets as they land
+GENERATORS: list = []  # (name, callable(indexes, out, manifest, options)) registered by targets as they land
 PARALLEL = ("print", "boards")  # targets whose per-game work runs in worker processes
 # game data that cannot change a board drawing (everything else of the game counts towards its boards' key)
 NOT_BOARD_INPUTS = {"cards", "decks", "layouts", "rules", "glossary", "constants", "tables", "cost_rules",
                     "recipes", "contradictions"}
 
 
-def jobs_of(args) -> int:
-    jobs = getattr(args, "jobs", None)
-    return max(1, jobs if jobs else (os.cpu_count() or 1))
+@dataclass(frozen=True)
+class BuildOptions:
+    """Everything `pnp build` is asked for, typed once by the command layer (commands/build.py), with each
+    target's own options inside: nothing below the commands reads the parsed arguments."""
+
+    data: Path
+    out: Path
+    games: tuple[str, ...] = ()  # empty: every game
+    skip: tuple[str, ...] = ()  # targets left out ("print", "boards", "site")
+    force: bool = False
+    jobs: int | None = None  # None: one worker per CPU
+    overlay: Path | None = None
+    print: PrintOptions = field(default_factory=PrintOptions)
+    boards: BoardOptions = field(default_factory=BoardOptions)
+
+    @property
+    def site(self) -> SiteOptions:
+        return SiteOptions(data=self.data, games=self.games, overlay=self.overlay)
+
+    def target(self, name: str):
+        """The options of one target (None for a name this build does not know)."""
+        return {"print": self.print, "boards": self.boards, "site": self.site}.get(name)
 
 
-def build_key(args) -> str:
+def jobs_of(options: BuildOptions) -> int:
+    return max(1, options.jobs if options.jobs else (os.cpu_count() or 1))
+
+
+def build_key(options: BuildOptions) -> str:
     """Everything a whole build is made from: the engine, every file of the data folder, the options."""
-    options = {"games": sorted(getattr(args, "games", None) or []), "skip": sorted(getattr(args, "skip", None) or []),
-               "paper": getattr(args, "paper", None), "profile": getattr(args, "profile", None)}
-    overlay = getattr(args, "overlay", None)
-    parts = [cache.engine_hash(), cache.tree_hash(Path(args.data)), cache.stable_json(options)]
-    if overlay:  # an owner's overlay is an input too
-        parts.append(cache.tree_hash(Path(overlay)))
+    given = options.print
+    recorded = {"games": sorted(options.games), "skip": sorted(options.skip),
+                "paper": list(given.papers) if given.papers else None,
+                "profile": list(given.profiles) if given.profiles else None}
+    parts = [cache.engine_hash(), cache.tree_hash(Path(options.data)), cache.stable_json(recorded)]
+    if options.overlay:  # an owner's overlay is an input too
+        parts.append(cache.tree_hash(Path(options.overlay)))
     return cache._sha(*parts)
 
 
 def up_to_date(root: Path, key: str, with_site: bool) -> bool:
     """The last build had these inputs and its outputs are all still in place (sizes as recorded)."""
-    try:
-        doc = json.loads((root / MANIFEST).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    if not isinstance(doc, dict) or (doc.get("inputs") or {}).get("build") != key:
+    artifacts, inputs, whole = Manifest.read(root)
+    if not whole or inputs.get("build") != key:
         return False
     if not (root / "validation.json").is_file() or (with_site and not (root / "site").is_dir()):
         return False
-    for a in doc.get("artifacts", []):
+    for a in artifacts:
         try:
-            if (root / a["path"]).stat().st_size != a["bytes"]:
+            if (root / a.path).stat().st_size != a.bytes:
                 return False
-        except (OSError, KeyError, TypeError):
+        except OSError:
             return False
     return True
 
 
-def run_build(args) -> int:
-    key = build_key(args)
-    root = Path(args.out).resolve()
-    force = getattr(args, "force", False)
+def run_build(options: BuildOptions) -> int:
+    key = build_key(options)
+    root = Path(options.out).resolve()
+    force = options.force
     if not force and (root / MANIFEST).is_file():
         lock = OutputLock(root)  # another run may be writing there: wait for it as any build would
         try:
-            fresh = up_to_date(root, key, with_site="site" not in args.skip)
+            fresh = up_to_date(root, key, with_site="site" not in options.skip)
         finally:
             lock.release()
         if fresh:
             out_console().print("Nothing changed since the last build: every output is up to date.")
             return 0
-    results = validated_games(args.data, args.games, getattr(args, "overlay", None))
+    results = validated_games(options.data, list(options.games) or None, options.overlay)
     errors = [i for r in results for i in r.issues if i.severity == Severity.ERROR]
     if errors:
         raise DataErrors(errors)
-    out = OutputDir(args.out)
+    out = OutputDir(options.out)
     indexes = [r.index for r in results]
     from generator.targets import TARGET_KINDS
 
-    rebuilt = set().union(*(kinds for name, kinds in TARGET_KINDS.items() if name not in args.skip))
+    rebuilt = set().union(*(kinds for name, kinds in TARGET_KINDS.items() if name not in options.skip))
     previous = Manifest.load(out, set(), keep_inputs=True)
     manifest = Manifest.load(out, {r.game_id for r in results}, kinds=rebuilt, keep_inputs=True)
     manifest.inputs.pop("build", None)
@@ -102,19 +125,19 @@ def run_build(args) -> int:
             text = json.dumps(to_json(results), ensure_ascii=False, indent=2) + "\n"
             if _changed(out, "validation.json", text):
                 out.write_text("validation.json", text)
-            generators = [(n, g) for n, g in _generators() if n not in args.skip]
+            generators = [(n, g) for n, g in _generators() if n not in options.skip]
             units = []
             for name, generate in generators:
                 if name == "boards":
-                    units += _board_units(generate, indexes, out, manifest, args, builds)
+                    units += _board_units(generate, indexes, out, manifest, options, builds)
                 elif name in PARALLEL:
                     units += [(name, generate, [index]) for index in indexes]
-            run_units(units, out, manifest, args, jobs_of(args))
+            run_units(units, out, manifest, options, jobs_of(options))
             for name, generate in generators:
                 if name == "site":
-                    _site(generate, indexes, out, manifest, args, text)
+                    _site(generate, indexes, out, manifest, options, text)
                 elif name not in PARALLEL:
-                    generate(indexes, out, manifest, args)
+                    generate(indexes, out, manifest, options.target(name))
             manifest.inputs["build"] = key
             manifest.save(out)
     finally:
@@ -132,48 +155,44 @@ def _changed(out: OutputDir, relative: str, text: str) -> bool:
 
 # --- boards and the site: kept whole per game / per build when their inputs are unchanged ---
 
-def _board_units(generate, indexes, out: OutputDir, manifest: Manifest, args, builds: cache.BuildCache) -> list:
-    from generator.targets import boards
-
-    if hasattr(boards, "BoardOptions"):
-        options = repr(boards.BoardOptions.from_args(args))  # a frozen dataclass: its repr is its content
-    else:
-        options = cache.stable_json(boards.options(args))
+def _board_units(generate, indexes, out: OutputDir, manifest: Manifest, options: BuildOptions,
+                 builds: cache.BuildCache) -> list:
+    drawn = repr(options.boards)  # a frozen dataclass: its repr is its content
     units = []
     for index in indexes:
         data = index.data.model_dump(mode="json", exclude=NOT_BOARD_INPUTS)
-        key = cache._sha(cache.engine_hash(), builds.assets_hash(index.folder), cache.stable_json(data), options)
-        old = [a for a in builds.previous.values() if a.get("game") == index.game_id and a.get("kind") == "board"]
-        if old and all(a.get("input_hash") == key and builds.fresh(a["path"], key) for a in old):
+        key = cache._sha(cache.engine_hash(), builds.assets_hash(index.folder), cache.stable_json(data), drawn)
+        old = [a for a in builds.previous.values() if a.game == index.game_id and a.kind == "board"]
+        if old and all(a.input_hash == key and builds.fresh(a.path, key) for a in old):
             # kept: the game's boards folder is not claimed, it stays as it is; the entries go back into
             # the manifest in this unit's place, so the artifacts' order is the one a full build gives
-            units.append(("boards", None, [index], key, sorted(old, key=lambda a: a.get("unit_order", 0))))
+            units.append(("boards", None, [index], key, sorted(old, key=lambda a: a.unit_order or 0)))
             continue
         units.append(("boards", generate, [index], key))
     return units
 
 
-def _site(generate, indexes, out: OutputDir, manifest: Manifest, args, report: str) -> None:
+def _site(generate, indexes, out: OutputDir, manifest: Manifest, options: BuildOptions, report: str) -> None:
     from generator.targets.site import SITE, SITE_SRC
 
-    links = sorted((a.get("path"), a.get("sha256")) for a in manifest.artifacts)
-    games = sorted(getattr(args, "games", None) or [])
+    links = sorted((a.path, a.sha256) for a in manifest.artifacts)
+    games = sorted(options.games)
     # what the site shows: every game's data (not its formatting), the validation report, the linked files;
     # a partial build also shows the other games, so then every data file counts
     data = [(ix.game_id, ix.data.model_dump(mode="json"), builds_assets(ix)) for ix in indexes]
     key = cache._sha(cache.engine_hash(), cache.stable_json(data), report, cache.stable_json(links),
-                     cache.stable_json(games), cache.tree_hash(Path(args.data)) if games else "")
+                     cache.stable_json(games), cache.tree_hash(Path(options.data)) if games else "")
     from generator.targets import TARGET_KINDS
 
     kinds = TARGET_KINDS["site"]  # the site target's own artifacts (the rules PDFs)
     built = {ix.game_id for ix in indexes}
     previous = cache.active().previous.values() if cache.active() is not None else []
-    own = [a for a in previous if a.get("kind") in kinds and a.get("game") in built]
-    if (not getattr(args, "force", False) and manifest.inputs.get("site") == key and (out.root / SITE).is_dir()
-            and (out.root / SITE_SRC).is_dir() and all((out.root / a["path"]).is_file() for a in own)):
+    own = [a for a in previous if a.kind in kinds and a.game in built]
+    if (not options.force and manifest.inputs.get("site") == key and (out.root / SITE).is_dir()
+            and (out.root / SITE_SRC).is_dir() and all((out.root / a.path).is_file() for a in own)):
         manifest.artifacts.extend(own)  # nothing claimed: the site and its files stay as they are
         return
-    generate(indexes, out, manifest, args)
+    generate(indexes, out, manifest, options.site)
     manifest.inputs["site"] = key
     for folder in (SITE, SITE_SRC, *(f"{g}/rules" for g in sorted(built))):  # what came out the same is kept
         cache.relink_identical(out, folder)
@@ -186,19 +205,19 @@ def builds_assets(index) -> str:
 
 # --- parallel units ---
 
-_WORK: tuple | None = None  # what forked workers inherit: (units, out, args)
+_WORK: tuple | None = None  # what forked workers inherit: (units, out, options)
 
 
-def run_units(units: list[tuple], out: OutputDir, manifest: Manifest, args, jobs: int) -> None:
+def run_units(units: list[tuple], out: OutputDir, manifest: Manifest, options: BuildOptions, jobs: int) -> None:
     """Run each (name, generate, indexes[, key[, kept entries]]) unit; in worker processes when ``jobs`` > 1.
     Results are merged in unit order, so the manifest is the same however the units were scheduled."""
     global _WORK
     if jobs <= 1 or len(units) <= 1:
-        results = [_unit(u, out, manifest, args) for u in units]
+        results = [_unit(u, out, manifest, options) for u in units]
     else:
         import multiprocessing
 
-        _WORK = (units, out, args)
+        _WORK = (units, out, options)
         try:
             with multiprocessing.get_context("fork").Pool(min(jobs, len(units))) as pool:
                 results = list(pool.imap(_worker, range(len(units))))
@@ -209,32 +228,31 @@ def run_units(units: list[tuple], out: OutputDir, manifest: Manifest, args, jobs
                 raise _rebuild_error(payload)
         for _, (artifacts, written, claimed) in results:
             for entry in artifacts:
-                manifest.artifacts = [a for a in manifest.artifacts if a.get("path") != entry["path"]]
-                manifest.artifacts.append(entry)
+                manifest.put(entry)
             out.written |= written
             out.claimed |= claimed
         results = [r[1][0] for r in results]
     for unit, entries in zip(units, results, strict=True):
         if len(unit) == 4:  # boards of one game, drawn: their key and order, for the next build to keep them
             for n, entry in enumerate(entries):
-                entry["input_hash"], entry["unit_order"] = unit[3], n
+                manifest.amend(entry, input_hash=unit[3], unit_order=n)
 
 
-def _unit(unit: tuple, out: OutputDir, manifest: Manifest, args) -> list[dict]:
+def _unit(unit: tuple, out: OutputDir, manifest: Manifest, options: BuildOptions) -> list[Artifact]:
     name, generate, indexes = unit[:3]
     if generate is None:  # kept whole from the previous build
         manifest.artifacts.extend(unit[4])
         return list(unit[4])
     before = {id(a) for a in manifest.artifacts}
-    generate(indexes, out, manifest, args)
+    generate(indexes, out, manifest, options.target(name))
     return [a for a in manifest.artifacts if id(a) not in before]
 
 
 def _worker(n: int):
-    units, out, args = _WORK
+    units, out, options = _WORK
     try:
         own = Manifest()
-        _unit(units[n], out, own, args)
+        _unit(units[n], out, own, options)
         return "ok", (own.artifacts, out.written, out.claimed)
     except BaseException as exc:  # sent back whole: the parent raises it as if it had run the unit itself
         return "error", (type(exc), exc.args, dict(getattr(exc, "__dict__", {})), str(exc))
@@ -264,8 +282,8 @@ def _summary(results, manifest: Manifest) -> None:
     for col in ("game", "warnings", "findings", "artifacts", "pages", "items printed"):
         table.add_column(col, justify="left" if col == "game" else "right")
     for r in results:
-        arts = [a for a in manifest.artifacts if a.get("game") == r.game_id]
+        arts = manifest.of_game(r.game_id)
         table.add_row(r.game_id, str(r.count(Severity.WARNING)), str(r.count(Severity.FINDING)), str(len(arts)),
-                      str(sum(a.get("pages") or 0 for a in arts)),
-                      str(sum(a.get("items") or 0 for a in arts if a.get("kind") != "png")))
+                      str(sum(a.pages or 0 for a in arts)),
+                      str(sum(a.items or 0 for a in arts if a.kind != "png")))
     out_console().print(table)

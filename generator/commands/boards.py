@@ -33,7 +33,8 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     from generator.commands.common import game_language
-    from generator.targets.boards import BoardOptions, generate
+    from generator.targets.boards import generate
+    from generator.targets.options import PAPER_NAMES, BoardOptions
     from generator.write.atomic import OutputDir
     from generator.write.manifest import Manifest
 
@@ -43,7 +44,7 @@ def run(args) -> int:
     if not index.data.boards:
         raise UsageError(f"{args.game} has no boards in its data")
     lang = game_language(index, args.lang)
-    opts = BoardOptions(papers=tuple(p for p in ("a4", "letter") if p in (args.paper or ("a4", "letter"))),
+    opts = BoardOptions(papers=tuple(p for p in PAPER_NAMES if p in (args.paper or PAPER_NAMES)),
                         players=args.players, overlap=args.overlap, poster_scale=args.poster_scale,
                         onepage_scale=args.onepage_scale, lang=lang)
     out = OutputDir(args.out)
@@ -55,7 +56,7 @@ def run(args) -> int:
     for col in ("file", "profile", "paper", "pages", "scale"):
         table.add_column(col, justify="left" if col in ("file", "profile", "paper") else "right")
     for e in entries:
-        table.add_row(escape(e["path"]), e["profile"], e["paper"] or "-", str(e["pages"]), f"{e['scale']:g}")
+        table.add_row(escape(e.path), e.profile, e.paper or "-", str(e.pages), f"{e.scale:g}")
     out_console().print(table)
     return 0
 

@@ -3,7 +3,8 @@
 Nothing is written when any game has data errors, so the previous outputs stay as they were."""
 from __future__ import annotations
 
-from generator.pipeline import run_build
+from generator.pipeline import BuildOptions, run_build
+from generator.targets.options import PAPER_NAMES, BoardOptions, PrintOptions
 
 HELP = "validate and build every output of every game into the output folder"
 
@@ -34,5 +35,16 @@ def _jobs(text: str) -> int:
     return value
 
 
+def options(args) -> BuildOptions:
+    """The typed options of a build, read from its arguments once (the pipeline never sees ``args``).
+    ``--paper`` is the paper of the home sheets and of the board PDFs; the other board options keep their
+    defaults."""
+    papers = tuple(args.paper) if args.paper else None
+    return BuildOptions(data=args.data, out=args.out, games=tuple(args.games or ()), skip=tuple(args.skip or ()),
+                        force=args.force, jobs=args.jobs, overlay=args.overlay,
+                        print=PrintOptions(papers=papers, profiles=tuple(args.profile) if args.profile else None),
+                        boards=BoardOptions(papers=tuple(p for p in PAPER_NAMES if p in (papers or PAPER_NAMES))))
+
+
 def run(args) -> int:
-    return run_build(args)
+    return run_build(options(args))

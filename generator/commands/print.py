@@ -77,7 +77,7 @@ def run(args) -> int:
     out = OutputDir(args.out)
     manifest = Manifest.load(out, set())
     folder = f"{index.game_id}/print/{job.folder}"
-    manifest.artifacts = [a for a in manifest.artifacts if not a.get("path", "").startswith(folder + "/")]
+    manifest.drop_under(folder)
     with out.transaction():
         out.claim(folder)
         entries = print_game(index, job, out, manifest)
@@ -86,7 +86,7 @@ def run(args) -> int:
     for col in ("file", "kind", "pages", "items"):
         table.add_column(col, justify="right" if col in ("pages", "items") else "left")
     for e in entries:
-        table.add_row(escape(e["path"]), e["kind"], str(e["pages"]), str(e["items"]))
-    table.add_row("total", "", str(sum(e["pages"] for e in entries)), str(sum(e["items"] for e in entries)))
+        table.add_row(escape(e.path), e.kind, str(e.pages), str(e.items))
+    table.add_row("total", "", str(sum(e.pages or 0 for e in entries)), str(sum(e.items or 0 for e in entries)))
     out_console().print(table)
     return 0

@@ -56,13 +56,12 @@ def watched_files(args) -> dict[Path, float]:
     return stamps
 
 
-def _build_args(args):
-    """The arguments of `pnp build` for a serve rebuild: every target, only what changed is redone."""
-    import argparse
+def _build_options(args):
+    """What `pnp build` is asked for in a serve rebuild: every target, only what changed is redone."""
+    from generator.pipeline import BuildOptions
 
-    return argparse.Namespace(data=args.data, out=args.out, games=list(getattr(args, "games", None) or []),
-                              skip=[], paper=None, profile=None, force=False, jobs=None,
-                              overlay=getattr(args, "overlay", None), debug=getattr(args, "debug", False))
+    return BuildOptions(data=args.data, out=args.out, games=tuple(getattr(args, "games", None) or ()),
+                        overlay=getattr(args, "overlay", None))
 
 
 def _rebuild(args) -> bool:
@@ -73,7 +72,7 @@ def _rebuild(args) -> bool:
         else:  # prints, boards and site together: the site's downloads are the files just written
             from generator.pipeline import run_build
 
-            run_build(_build_args(args))
+            run_build(_build_options(args))
     except DataErrors as exc:
         for issue in sorted(exc.issues, key=lambda i: i.sort_key()):
             err_console().print(f"[bold red]error:[/] {escape(issue.format())}")

@@ -53,9 +53,7 @@ def build(args):
     out = OutputDir(args.out)
     manifest = Manifest.load(out, set())
     langs = tuple(dict.fromkeys(getattr(args, "lang", None) or LANGS))
-    site_games = [SiteGame(r.index, r, [a for a in manifest.artifacts
-                                                 if isinstance(a, dict) and a.get("game") == r.game_id])
-                  for r in games]
+    site_games = [SiteGame(r.index, r, manifest.of_game(r.game_id)) for r in games]
     start = time.monotonic()
     with out.transaction():
         if set(langs) >= set(LANGS):

@@ -21,9 +21,9 @@ from pathlib import Path
 
 from generator.errors import PnpError
 from generator.rules_site import media, nav, offline, search
-from generator.rules_site.context import GameView, SiteGame
 from generator.rules_site.i18n import LANGS
 from generator.rules_site.pages import not_found_html, redirect_html, render_language
+from generator.rules_site.views import GameView, SiteGame
 
 ASSETS = nav.SITE_PROJECT / "assets"
 

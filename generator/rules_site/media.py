@@ -14,6 +14,7 @@ import sys
 from pathlib import Path, PurePosixPath
 
 from generator.model.index import GameIndex
+from generator.write.manifest import Artifact
 
 
 def card_previews(index: GameIndex, lang: str) -> dict[str, str]:
@@ -61,12 +62,12 @@ def without_ids(svg: str, ids: set[str]) -> str:
     return _TEXT_NODE.sub(clean, svg)
 
 
-def download_names(game_id: str, artifacts: list[dict]) -> dict[str, str]:
+def download_names(game_id: str, artifacts: list[Artifact]) -> dict[str, str]:
     """artifact path → a flat, unique file name for the site ('print/demo/a4/cards.pdf' → 'a4-cards.pdf')."""
     names: dict[str, str] = {}
     used: set[str] = set()
-    for art in sorted(artifacts, key=lambda a: str(a.get("path", ""))):
-        path = str(art.get("path", ""))
+    for art in sorted(artifacts, key=lambda a: a.path):
+        path = art.path
         if not path:
             continue
         parts = [p for p in PurePosixPath(path).parts[:-1] if p not in (game_id,)]

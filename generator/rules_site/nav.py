@@ -10,11 +10,11 @@ from pathlib import Path
 import yaml
 
 from generator.resources import SITE_PROJECT  # noqa: E402  (the mkdocs project ships in the package)
-from generator.rules_site.context import PAGE_TITLE_KEYS, PAGES, GameView
 from generator.rules_site.i18n import LANG_NAMES, t
 from generator.rules_site.markup import safe_title
 from generator.rules_site.pages import has_data_format
 from generator.rules_site.search import rules_for_browser
+from generator.rules_site.views import PAGE_TITLE_KEYS, PAGES, GameView
 
 CODE = Path(__file__).resolve().parent  # the site code itself (watched by pnp serve)
 BASE_CONFIG = SITE_PROJECT / "mkdocs.base.yml"

@@ -19,9 +19,9 @@ from markupsafe import Markup
 
 from generator.resources import DATA_DOC, TEMPLATES  # noqa: E402  (ship in the package)
 from generator.rules_site import offline
-from generator.rules_site.context import PAGE_TITLE_KEYS, PAGES, GameView, SiteGame
 from generator.rules_site.i18n import LANG_NAMES, LANGS, t
 from generator.rules_site.markup import md_escape
+from generator.rules_site.views import PAGE_TITLE_KEYS, PAGES, GameView, SiteGame
 
 
 def _finalize(value):
@@ -68,14 +68,15 @@ def render_language(games: list[SiteGame], lang: str) -> dict[str, str | bytes]:
     common = {"lang": lang, "data_format_here": has_data_format(lang), "t": lambda key, **kw: t(key, lang, **kw), "pages": PAGES,
               "page_titles": PAGE_TITLE_KEYS, "other_lang_name": LANG_NAMES[_other(lang)],
               "other_lang": _other(lang)}
-    files["index.md"] = env.get_template("home.md.j2").render(games=views, offline_archive=offline.ARCHIVE,
+    files["index.md"] = env.get_template("home.md.j2").render(games=[v.overview for v in views],
+                                                              offline_archive=offline.ARCHIVE,
                                                               offline_folder=offline.FOLDER, **common)
     if has_data_format(lang):  # docs/DATA.md is English: other languages link to the English page
         files["data-format.md"] = env.get_template("data_format.md.j2").render(body=data_format_markdown(), **common)
     for view in views:
         for page in PAGES:
             template = env.get_template(f"game/{page}.md.j2")
-            files[f"{view.id}/{page}.md"] = template.render(g=view, **common)
+            files[f"{view.id}/{page}.md"] = template.render(g=view.page(page), **common)
         files[f"{view.id}/img/emblem.svg"] = emblem_svg(view)
         for card_id, svg in view.game.previews.items():
             if SAFE_NAME.match(card_id):  # keys come from another module: never let one pick a path

@@ -1,6 +1,7 @@
 """One target per output kind (print sheets, boards, site); each turns the model into artifacts.
 
-Every target module exposes ``generate(indexes, out, manifest, args)``. They run in this order because
+Every target module exposes ``generate(indexes, out, manifest, options)`` (its own typed options,
+targets/options.py, built by the command layer). They run in this order because
 the site links to the print files and board images the earlier targets wrote.
 """
 from __future__ import annotations

@@ -8,19 +8,18 @@ For every board of every game, one drawing per variant (side × player count, se
 - ``<game>/boards/<variant>-onepage-<paper>.pdf`` — the whole board on one sheet (fit, never above 100%,
   or the scale asked for).
 
-Options are one typed ``BoardOptions`` (``pnp boards`` builds it; ``pnp build`` passes its arguments, which
-carry none of the board options, so the defaults apply). Wording is in the game's languages.
+Options are one typed ``BoardOptions`` (targets/options.py), built by the command layer: ``pnp boards`` from
+its arguments, ``pnp build`` from its ``--paper`` alone (the other board options keep their defaults). Wording is in the game's languages.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from generator.errors import DataErrors, Issue, SourceSpan, UsageError
 from generator.geom.paper import PAPERS
 from generator.geom.scene import TextItem
 from generator.layout.boards import BoardDrawing, BoardVariant, board_variants, layout_board
 from generator.layout.boards.poster import (
-    DEFAULT_OVERLAP,
     onepage_scene,
     plan_onepage,
     plan_poster,
@@ -31,48 +30,14 @@ from generator.model.index import GameIndex
 from generator.render import fonts
 from generator.render.pdf import render_pdf
 from generator.render.svg import render_svg
+from generator.targets.options import BoardOptions
 from generator.text import metrics
 from generator.validate.structure import format_path
 from generator.write.atomic import OutputDir
-from generator.write.manifest import Manifest
+from generator.write.manifest import Artifact, Manifest
 
 KIND = "board"
-PAPER_NAMES = ("a4", "letter")
 REPLACEMENT = "□"
-
-
-@dataclass(frozen=True)
-class BoardOptions:
-    """Everything the boards target reads, typed and checked once (built by the command layer)."""
-
-    papers: tuple[str, ...] = PAPER_NAMES
-    players: int | None = None
-    overlap: float = DEFAULT_OVERLAP
-    poster_scale: float = 1.0
-    onepage_scale: float | None = None
-    lang: str | None = None  # None: each game's first language
-
-    def __post_init__(self) -> None:
-        if self.overlap < 0:
-            raise UsageError(f"--overlap must be ≥ 0 mm, got {self.overlap:g}")
-        if self.poster_scale <= 0:
-            raise UsageError(f"--poster-scale must be positive, got {self.poster_scale:g}")
-
-    @classmethod
-    def from_args(cls, args) -> BoardOptions:
-        """From `pnp boards` or `pnp build` arguments (build has none of the board options: defaults)."""
-        given = vars(args)
-        papers = given.get("paper") or list(PAPER_NAMES)
-        overlap = given.get("overlap")
-        return cls(papers=tuple(p for p in PAPER_NAMES if p in papers), players=given.get("players"),
-                   overlap=DEFAULT_OVERLAP if overlap is None else float(overlap),
-                   poster_scale=float(given.get("poster_scale") or 1.0), onepage_scale=given.get("onepage_scale"),
-                   lang=given.get("lang"))
-
-    def language(self, index: GameIndex) -> str:
-        """The language drawn for this game: the one asked for when the game has it, else its first."""
-        langs = index.data.game.languages
-        return self.lang if self.lang in langs else langs[0]
 
 
 def variants_for(index: GameIndex, players: int | None = None) -> list[tuple[object, BoardVariant]]:
@@ -111,12 +76,9 @@ def _located(index: GameIndex, board, exc: BoardDoesNotFit) -> Issue:
     return Issue(span, format_path(path), str(exc), code="board-size", game=index.game_id)
 
 
-def generate(indexes: list[GameIndex], out: OutputDir, manifest: Manifest, args) -> list[dict]:
-    """Draw and write every board variant of every game; returns the manifest entries added.
-
-    ``args`` is a ``BoardOptions`` (from `pnp boards`) or the parsed arguments of `pnp build`."""
-    opts = args if isinstance(args, BoardOptions) else BoardOptions.from_args(args)
-    entries: list[dict] = []
+def generate(indexes: list[GameIndex], out: OutputDir, manifest: Manifest, opts: BoardOptions) -> list[Artifact]:
+    """Draw and write every board variant of every game; returns the manifest entries added."""
+    entries: list[Artifact] = []
     for index in indexes:
         game = index.game_id
         if index.data.boards or (out.root / game / "boards").exists():

@@ -20,9 +20,10 @@ from generator.plan import plan_game
 from generator.plan.draw import FaceTextError
 from generator.plan.kinds import SHEETS
 from generator.render.pdf import render_pdf
+from generator.targets.options import PrintOptions
 from generator.write import cache
 from generator.write.atomic import OutputDir
-from generator.write.manifest import Manifest
+from generator.write.manifest import Artifact, Manifest
 
 PNG_DPI = 300
 
@@ -65,13 +66,14 @@ def default_jobs(papers: list[str] | None = None, profiles: list[str] | None = N
     return jobs + ([PrintJob(profile="printshop")] if "printshop" in profiles else [])
 
 
-def generate(indexes: list[GameIndex], out: OutputDir, manifest: Manifest, args) -> None:
+def generate(indexes: list[GameIndex], out: OutputDir, manifest: Manifest, options: PrintOptions) -> None:
     """`pnp build`: every game, home sheets on each paper and the print-shop set (progress bar on a TTY)."""
     from rich.progress import Progress
 
     from generator.console import out_console
 
-    jobs = default_jobs(getattr(args, "paper", None), getattr(args, "profile", None))
+    jobs = default_jobs(list(options.papers) if options.papers else None,
+                        list(options.profiles) if options.profiles else None)
     with Progress(console=out_console(), transient=True, disable=not out_console().is_terminal) as progress:
         task = progress.add_task("print sheets", total=len(indexes) * len(jobs))
         for index in indexes:
@@ -83,7 +85,7 @@ def generate(indexes: list[GameIndex], out: OutputDir, manifest: Manifest, args)
                 progress.advance(task)
 
 
-def print_game(index: GameIndex, job: PrintJob, out: OutputDir, manifest: Manifest) -> list[dict]:
+def print_game(index: GameIndex, job: PrintJob, out: OutputDir, manifest: Manifest) -> list[Artifact]:
     """Write one job's artifacts for one game; returns their manifest entries."""
     items = plan_game(index, job.lang).items
     title = index.data.game.title.get(job.lang)
@@ -107,9 +109,9 @@ def print_game(index: GameIndex, job: PrintJob, out: OutputDir, manifest: Manife
     if job.profile == "home":
         from generator.targets.guide import guide_pdf
 
-        files = [dict(e, has_backs=any(i.has_back for i in items[e["kind"]])) for e in entries if e["kind"] in items]
+        files = [(e, any(i.has_back for i in items[e.kind])) for e in entries if e.kind in items]
         # incremental builds: the guide reads the inventory and the files' names, pages and sides — not card texts
-        shown = [(f["path"], f["kind"], f.get("pages"), f["has_backs"], f.get("items")) for f in files]
+        shown = [(f.path, f.kind, f.pages, has_backs, f.items) for f, has_backs in files]
         inventory = index.data.model_dump(mode="json", include={"game", "components", "decks", "tiles", "factions"})
         if (kept := cache.reuse(out, manifest, f"{base}/guide.pdf", "guide", job, title, shown, inventory)) is not None:
             entries.insert(0, kept)
@@ -158,7 +160,7 @@ def _impose(index: GameIndex, items, opts: SheetOptions) -> Imposed:
 
 
 def _write(index: GameIndex, job: PrintJob, kind: str, items, path: str, title: str, out: OutputDir,
-           manifest: Manifest) -> dict:
+           manifest: Manifest) -> Artifact:
     # incremental builds (write/cache.py, perf helper): keep an unchanged artifact as it is
     if (kept := cache.reuse(out, manifest, path, job, kind, title, items=items, assets=index.folder)) is not None:
         return kept
@@ -183,7 +185,7 @@ DIELINE = "#ff00ff"  # the conventional die-line colour: a cut path, never print
 
 
 def _write_dielines(index: GameIndex, job: PrintJob, kind: str, items, path: str, title: str, out: OutputDir,
-                    manifest: Manifest) -> dict:
+                    manifest: Manifest) -> Artifact:
     """One page per shaped design (round tokens, hexes): its cut path as a thin magenta die line on a page
     of the same size and boxes as the artwork, for print shops that cut to shape."""
     from generator.geom.scene import Group, Polygon
@@ -229,7 +231,7 @@ def pod_template(service: str, size) -> PodTemplate | None:
     return best[1] if best else None
 
 
-def _write_pngs(index: GameIndex, job: PrintJob, items, folder: str, out: OutputDir, manifest: Manifest) -> dict:
+def _write_pngs(index: GameIndex, job: PrintJob, items, folder: str, out: OutputDir, manifest: Manifest) -> Artifact:
     """One PNG per card design (front) and one for the shared back, with a quantities list.
 
     By default 300 dpi at trim + bleed; with a print-on-demand service (``job.pod``) each image has the

@@ -16,6 +16,7 @@ from generator.plan import draw as F
 from generator.plan import plan_game
 from generator.render.pdf import render_pdf
 from generator.text.metrics import METRICS
+from generator.write.manifest import Artifact
 
 MARGIN = 15.0  # mm: well inside the 5 mm a home printer cannot reach
 SLEEVE_EXTRA = 3.0  # mm: a sleeve's inner size exceeds the card by about this much (rule of thumb)
@@ -76,8 +77,10 @@ class _Flow:
         self.y += 3
 
 
-def guide_pdf(index: GameIndex, paper_name: str, lang: str, files: list[dict], duplex: str = "long") -> tuple[bytes, int]:
-    """The guide for one game, paper and language; ``files`` are the manifest entries of the sheets."""
+def guide_pdf(index: GameIndex, paper_name: str, lang: str, files: list[tuple[Artifact, bool]],
+              duplex: str = "long") -> tuple[bytes, int]:
+    """The guide for one game, paper and language; ``files`` are the manifest entries of the sheets, each
+    with whether its items have backs."""
     data = index.data
     title = getattr(data.game.title, lang)
     paper = paper_size(paper_name)
@@ -85,15 +88,15 @@ def guide_pdf(index: GameIndex, paper_name: str, lang: str, files: list[dict], d
     flow.text(t(lang, "guide.title", game=title), 16, bold=True, gap=2)
     flow.text(t(lang, "guide.first", paper=t(lang, f"guide.paper_{paper_name}")), 9.5, gap=3)
     flow.text(t(lang, "guide.what"), 11, bold=True)
-    for entry in files:
-        if entry["kind"] == "calibration":
+    for entry, has_backs in files:
+        if entry.kind == "calibration":
             continue
-        name = entry["path"].rsplit("/", 1)[-1]
-        two_sided = entry["pages"] % 2 == 0 and entry.get("has_backs")
+        name = entry.path.rsplit("/", 1)[-1]
+        two_sided = entry.pages % 2 == 0 and has_backs
         how = t(lang, f"guide.duplex_{duplex}") if two_sided and duplex in ("long", "short") \
             else t(lang, "guide.single")
-        what = t(lang, f"sheet.{entry['kind']}")
-        flow.check(t(lang, "guide.file", file=name, what=what, pages=entry["pages"], how=how))
+        what = t(lang, f"sheet.{entry.kind}")
+        flow.check(t(lang, "guide.file", file=name, what=what, pages=entry.pages, how=how))
     flow.text(t(lang, "guide.calibration_file"), 9, gap=3)
     flow.text(t(lang, "guide.steps_title"), 11, bold=True)
     for k in range(1, 6):

@@ -3,7 +3,7 @@ and an index with page numbers — laid out as a Scene (geom/scene.py) and drawn
 same path as every other PDF of the project. The site target writes one per game and language into
 ``<game>/rules/`` and lists it in the manifest (kind ``rules``); the print page offers it for download.
 
-Text comes from the site's own views (``rules_site.context.GameView``), so the PDF says what the site
+Text comes from the site's own views (``rules_site.views``: the rules and glossary pages), so the PDF says what the site
 says: the data's text with its markup read by the one parser, values in the page's language.
 """
 from __future__ import annotations
@@ -14,8 +14,9 @@ from generator.geom.scene import FittedText, Line, Metadata, Page, RectItem, Sce
 from generator.geom.shapes import Point, Rect, Size
 from generator.model.markup import plain
 from generator.model.reports import setup_report
-from generator.rules_site.context import GameView, free_text, text
 from generator.rules_site.i18n import action_name, players_label, t
+from generator.rules_site.views import GameView
+from generator.rules_site.views.common import free_text, text
 from generator.text.fit import fit_text
 
 A4 = Size(210.0, 297.0)
@@ -137,7 +138,7 @@ def rules_scene(view: GameView, metrics) -> Scene:
 
     # numbered rules
     flow.heading(t("rules", lang), 16)
-    for rule in view.rules:
+    for rule in view.rules.rules:
         depth = rule["number"].count(".")
         flow.heading(f"{rule['number']}  {rule['title']}", max(10.5, 13.5 - 1.5 * depth),
                      index_label=f"{rule['title']} (§{rule['number']})")
@@ -175,7 +176,7 @@ def rules_scene(view: GameView, metrics) -> Scene:
     if view.data.glossary:
         flow.new_page()
         flow.heading(t("glossary", lang), 16)
-        for entry in view.glossary:
+        for entry in view.glossary.glossary:
             term = next(tm for tm in view.data.glossary if tm.id == entry["id"])
             flow.heading(entry["name"], 10.5, index_label=entry["name"])
             flow.paragraph(_plain(view, text(term.definition, lang)), gap=2.5)

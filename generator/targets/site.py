@@ -12,24 +12,27 @@ from generator.model.index import GameIndex
 from generator.plan.check import validated_games
 from generator.rules_site import SiteGame, build_site
 from generator.rules_site.build import game_languages
-from generator.rules_site.context import GameView
 from generator.rules_site.i18n import LANGS
+from generator.rules_site.views import GameView
+from generator.targets.options import SiteOptions
 from generator.write.atomic import OutputDir
+from generator.write.manifest import Artifact, Manifest
 
 SITE = "site"
 SITE_SRC = "site-src"
 
 
-def generate(indexes: list[GameIndex], out: OutputDir, manifest, args) -> None:
+def generate(indexes: list[GameIndex], out: OutputDir, manifest: Manifest, options: SiteOptions) -> None:
     write_rules_pdfs(indexes, out, manifest)
-    games = site_games(indexes, manifest.artifacts, args)
+    games = site_games(indexes, manifest.artifacts, options)
     langs = tuple(lang for lang in LANGS if any(lang in game_languages(g) for g in games)) or LANGS
     report = build_site(games, out.claim(SITE), out.claim(SITE_SRC), langs, resolve_artifact=artifact_finder(out))
     out_console().print(f"site: {len(report.games)} games, {report.pages} pages in {', '.join(report.languages)} "
                         f"in {report.seconds:.1f} s → {out.root / SITE}")
 
 
-def write_rules_pdfs(indexes: list[GameIndex], out: OutputDir, manifest, langs: tuple[str, ...] = LANGS) -> list[dict]:
+def write_rules_pdfs(indexes: list[GameIndex], out: OutputDir, manifest: Manifest,
+                     langs: tuple[str, ...] = LANGS) -> list[Artifact]:
     """The printable rules reference of every game of this build, per language (kind ``rules``)."""
     from generator.render.pdf import render_pdf
     from generator.targets.rules_pdf import KIND, rules_scene
@@ -48,16 +51,16 @@ def write_rules_pdfs(indexes: list[GameIndex], out: OutputDir, manifest, langs: 
     return entries
 
 
-def site_games(indexes: list[GameIndex], artifacts: list[dict], args) -> list[SiteGame]:
+def site_games(indexes: list[GameIndex], artifacts: list[Artifact], options: SiteOptions) -> list[SiteGame]:
     """The games of this build plus, when only some were asked for, every other game that validates,
     so a partial build never drops games from the site. Each carries its validator result: the build's
     own (``GameIndex.report``), or — for a game outside a partial build — the load and validate stages'
     (never the command layer)."""
     wanted = {ix.game_id for ix in indexes}
     results = {ix.game_id: ix.report for ix in indexes if ix.report is not None}  # validated already
-    others = None if getattr(args, "games", None) else sorted(wanted - set(results))
+    others = None if options.partial else sorted(wanted - set(results))
     if others is None or others:  # a partial build also shows every other game that validates
-        results.update({r.game_id: r for r in validated_games(args.data, others, getattr(args, "overlay", None)) if r.game_id not in results})
+        results.update({r.game_id: r for r in validated_games(options.data, others, options.overlay) if r.game_id not in results})
     games = []
     for index in indexes:
         games.append(SiteGame(index, results.get(index.game_id), _artifacts_of(artifacts, index.game_id)))
@@ -68,8 +71,8 @@ def site_games(indexes: list[GameIndex], artifacts: list[dict], args) -> list[Si
     return sorted(games, key=lambda g: g.game_id)
 
 
-def _artifacts_of(artifacts: list[dict], game_id: str) -> list[dict]:
-    return [a for a in artifacts if isinstance(a, dict) and a.get("game") == game_id and a.get("path")]
+def _artifacts_of(artifacts: list[Artifact], game_id: str) -> list[Artifact]:
+    return [a for a in artifacts if a.game == game_id and a.path]
 
 
 def artifact_finder(out: OutputDir):

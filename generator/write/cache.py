@@ -18,8 +18,12 @@ import os
 import shutil
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.write.atomic import OutputDir
+
+if TYPE_CHECKING:
+    from generator.write.manifest import Artifact, Manifest
 
 PACKAGE = Path(__file__).resolve().parents[1]
 ENGINE_EXTRA = ("templates", "site")  # repo folders the site build reads (when present)
@@ -99,9 +103,9 @@ def face_digest(face, memo: dict[int, str]) -> str:
 class BuildCache:
     """The previous build's manifest entries, and the keys of the artifacts this build writes."""
 
-    def __init__(self, out: OutputDir, previous: list[dict]):
+    def __init__(self, out: OutputDir, previous: list[Artifact]):
         self.out = out
-        self.previous = {a["path"]: a for a in previous if isinstance(a, dict) and isinstance(a.get("path"), str)}
+        self.previous: dict[str, Artifact] = {a.path: a for a in previous}
         self.pending: dict[str, str] = {}  # artifact path → key, for Manifest.add
         self.kept: list[str] = []
         self._faces: dict[int, str] = {}
@@ -136,14 +140,14 @@ class BuildCache:
 
     # --- reuse ---
 
-    def fresh(self, path: str, key: str) -> dict | None:
+    def fresh(self, path: str, key: str) -> Artifact | None:
         """The previous entry of ``path`` when it was made from the same inputs and its file is intact."""
         entry = self.previous.get(path)
-        if not entry or entry.get("input_hash") != key:
+        if entry is None or entry.input_hash != key:
             return None
         final = self.out.root / path
         try:
-            if final.stat().st_size != entry.get("bytes"):
+            if final.stat().st_size != entry.bytes:
                 return None
         except OSError:
             return None
@@ -203,8 +207,8 @@ def active() -> BuildCache | None:
     return _ACTIVE
 
 
-def reuse(out: OutputDir, manifest, path: str, *context, items=(), assets: Path | None = None,
-          folder: str | None = None) -> dict | None:
+def reuse(out: OutputDir, manifest: Manifest, path: str, *context, items=(), assets: Path | None = None,
+          folder: str | None = None) -> Artifact | None:
     """Called by a target before it renders the artifact ``path``: with an active cache and unchanged
     inputs, keeps the previous file (and, with ``folder``, every file of that folder) and its manifest
     entry and returns the entry; otherwise notes the key for ``Manifest.add`` and returns None.
@@ -222,9 +226,7 @@ def reuse(out: OutputDir, manifest, path: str, *context, items=(), assets: Path 
             c.keep(file.relative_to(out.root).as_posix())
     else:
         c.keep(path)
-    manifest.artifacts = [a for a in manifest.artifacts if a.get("path") != path]
-    manifest.artifacts.append(entry)
-    return entry
+    return manifest.put(entry)
 
 
 def pending_key(path: str) -> str | None:

@@ -157,7 +157,7 @@ def test_board_drawing_says_adjacency_is_unknown():
 def test_localized_stat_prints_in_each_language():
     from generator.plan.context import PlanContext
     from generator.plan.kinds.card import card_view
-    from generator.rules_site.context import value
+    from generator.rules_site.views.common import value
 
     result = validate_folder(CARDS_DATA / "korona_starego_krola")
     card = next(c for c in result.data.cards if c.id == "kapitan")

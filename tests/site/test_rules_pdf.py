@@ -11,7 +11,7 @@ import pytest
 from generator.model.index import GameIndex
 from generator.render.pdf import render_pdf
 from generator.rules_site import SiteGame
-from generator.rules_site.context import GameView
+from generator.rules_site.views import GameView
 from generator.targets.rules_pdf import rules_scene
 from generator.targets.site import write_rules_pdfs
 from generator.text import metrics as fonts
@@ -43,9 +43,9 @@ def test_reference_has_rules_setup_glossary_and_index(demo, lang, tmp_path):
     scene = rules_scene(view, fonts.METRICS)
     text = pdf_text(render_pdf(scene), tmp_path)
     flat = " ".join(text.split())
-    for rule in view.rules:  # every numbered rule, with its number and title
+    for rule in view.rules.rules:  # every numbered rule, with its number and title
         assert f"{rule['number']} {rule['title']}" in flat, rule["number"]
-    for entry in view.glossary:
+    for entry in view.glossary.glossary:
         assert entry["name"] in flat
     for n in view.index.player_counts:  # a setup column per player count
         assert ("graczy" if lang == "pl" else "players") in flat and str(n) in flat
@@ -68,11 +68,11 @@ def test_build_writes_one_per_language_into_the_manifest(demo, tmp_path):
     manifest = Manifest()
     with out.transaction():
         entries = write_rules_pdfs([demo.index], out, manifest)
-    assert sorted(e["path"] for e in entries) == ["demo/rules/rules-en.pdf", "demo/rules/rules-pl.pdf"]
-    assert all(e["kind"] == "rules" and e["pages"] >= 2 for e in entries)
+    assert sorted(e.path for e in entries) == ["demo/rules/rules-en.pdf", "demo/rules/rules-pl.pdf"]
+    assert all(e.kind == "rules" and e.pages >= 2 for e in entries)
     assert (tmp_path / "out" / "demo" / "rules" / "rules-pl.pdf").read_bytes().startswith(b"%PDF")
     # the print page offers the reference in its own language only
     demo.artifacts = entries
-    demo.downloads = {e["path"]: e["path"].replace("/", "-") for e in entries}
-    rows = GameView(demo, "pl").downloads
+    demo.downloads = {e.path: e.path.replace("/", "-") for e in entries}
+    rows = GameView(demo, "pl").print.downloads
     assert [r["name"] for r in rows if r["kind"] == "rules"] == ["demo-rules-rules-pl.pdf"]

@@ -14,10 +14,10 @@ from generator.load.discover import game_folders
 from generator.model.index import GameIndex
 from generator.model.reports import setup_report
 from generator.rules_site import SiteGame
-from generator.rules_site.context import GameView
 from generator.rules_site.i18n import LANGS
 from generator.rules_site.markup import md_escape
 from generator.rules_site.pages import render_language
+from generator.rules_site.views import GameView
 from generator.validate.run import validate_folder
 from tests.conftest import CARDS_DATA, FIXTURES
 
@@ -70,7 +70,7 @@ def test_every_setup_row_appears_for_every_player_count(rendered):
                 found[(m.group(1), cells[2])] += 1
         expected = Counter()
         view = GameView(game, lang)
-        for group in view.setup_groups:
+        for group in view.setup.setup_groups:
             for tab in group["tabs"]:
                 report = setup_report(index, tab["players"], group["id"])
                 for row in report["rows"]:

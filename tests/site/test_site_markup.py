@@ -6,12 +6,15 @@ import pytest
 
 from generator.model.index import GameIndex
 from generator.rules_site import SiteGame
-from generator.rules_site.context import component_placements, describe_path, duplex_mode
 from generator.rules_site.glossary import sorted_terms, term_forms, text_links
 from generator.rules_site.markup import TextLinks, md_escape, safe_id, safe_title
 from generator.rules_site.media import download_names
 from generator.rules_site.pages import data_format_markdown, render_language
+from generator.rules_site.views.components import component_placements
+from generator.rules_site.views.downloads import duplex_mode
+from generator.rules_site.views.findings import describe_path
 from generator.validate.run import validate_folder
+from generator.write.manifest import Artifact, Placement
 from tests.conftest import FIXTURES
 
 EXTENSIONS = ["attr_list", "md_in_html", "tables", "toc"]
@@ -115,8 +118,9 @@ def test_describe_path(demo):
 
 
 def test_download_names_are_flat_unique_and_safe():
-    names = download_names("demo", [{"path": "demo/print/home-a4/cards.pdf"}, {"path": "demo/print/home-letter/cards.pdf"},
-                                    {"path": "demo/boards/main day?.svg"}, {"path": "demo/print/x/../y.pdf"}])
+    names = download_names("demo", [Artifact(path=p) for p in ("demo/print/home-a4/cards.pdf",
+                                                              "demo/print/home-letter/cards.pdf",
+                                                              "demo/boards/main day?.svg", "demo/print/x/../y.pdf")])
     assert names["demo/print/home-a4/cards.pdf"] == "home-a4-cards.pdf"
     assert names["demo/print/home-letter/cards.pdf"] == "home-letter-cards.pdf"
     assert names["demo/boards/main day?.svg"] == "main-day-.svg"
@@ -130,9 +134,10 @@ def test_duplex_modes():
 
 def test_placements_from_manifest_contents(demo):
     game = SiteGame(demo, artifacts=[
-        {"path": "demo/print/a4/cards.pdf", "contents": {"gold_cards": 20, "castle_cards": 10}},
-        {"path": "demo/print/a4/more.pdf", "contents": [{"deck": "gold", "pages": [1, 2, 3, 5]}, "castle_north"]},
-        {"path": "demo/boards/main.svg", "board": "main"},
+        Artifact(path="demo/print/a4/cards.pdf", contents={"gold_cards": 20, "castle_cards": 10}),
+        Artifact(path="demo/print/a4/more.pdf", contents={"gold": 12, "castle_north": 1},
+                 components=[Placement(component="gold_cards", pages=(1, 2, 3, 5))]),
+        Artifact(path="demo/boards/main.svg", board="main"),
     ])
     game.downloads = download_names("demo", game.artifacts)
     found = component_placements(game, "pl")
