@@ -440,23 +440,23 @@ def path_segments(d: str, line: int = 0) -> list:
             raise SvgIconError("has numbers after a close-path (Z) with no command", line)
         rel = cmd.islower()
         n = _ARITY[up]
-        args: list[float] = []
-        while len(args) < n:
+        operands: list[float] = []
+        while len(operands) < n:
             if i >= len(tokens) or isinstance(tokens[i], str):
                 raise SvgIconError(f"has path command '{cmd}' with too few numbers", line)
             raw = tokens[i][1]
-            if up == "A" and len(args) in (3, 4) and len(raw) > 1 and raw[0] in "01":
+            if up == "A" and len(operands) in (3, 4) and len(raw) > 1 and raw[0] in "01":
                 # arc flags may be written without separators ("a1 1 0 011 1"): one digit is the flag
                 tokens[i] = ("#", raw[1:])
-                args.append(float(raw[0]))
+                operands.append(float(raw[0]))
                 continue
-            args.append(float(raw))
+            operands.append(float(raw))
             i += 1
         if not out and up != "M":
             raise SvgIconError("has path data that does not start with a move-to (M)", line)
         ox, oy = (cx, cy) if rel else (0.0, 0.0)
         if up == "M":
-            cx, cy = args[0] + ox, args[1] + oy
+            cx, cy = operands[0] + ox, operands[1] + oy
             sx, sy = cx, cy
             out.append(("M", (cx, cy)))
             cmd = "l" if rel else "L"  # further pairs are line-tos
@@ -464,35 +464,35 @@ def path_segments(d: str, line: int = 0) -> list:
             continue
         if up in "LHV":
             if up == "L":
-                cx, cy = args[0] + ox, args[1] + oy
+                cx, cy = operands[0] + ox, operands[1] + oy
             elif up == "H":
-                cx = args[0] + (cx if rel else 0.0)
+                cx = operands[0] + (cx if rel else 0.0)
             else:
-                cy = args[0] + (cy if rel else 0.0)
+                cy = operands[0] + (cy if rel else 0.0)
             out.append(("L", (cx, cy)))
             last_c = last_q = None
         elif up in "CS":
             if up == "C":
-                x1, y1, x2, y2, x, y = args[0] + ox, args[1] + oy, args[2] + ox, args[3] + oy, args[4] + ox, \
-                    args[5] + oy
+                x1, y1, x2, y2, x, y = operands[0] + ox, operands[1] + oy, operands[2] + ox, operands[3] + oy, operands[4] + ox, \
+                    operands[5] + oy
             else:
                 x1, y1 = (2 * cx - last_c[0], 2 * cy - last_c[1]) if last_c else (cx, cy)
-                x2, y2, x, y = args[0] + ox, args[1] + oy, args[2] + ox, args[3] + oy
+                x2, y2, x, y = operands[0] + ox, operands[1] + oy, operands[2] + ox, operands[3] + oy
             out.append(("C", (x1, y1, x2, y2, x, y)))
             last_c, last_q = (x2, y2), None
             cx, cy = x, y
         elif up in "QT":
             if up == "Q":
-                qx, qy, x, y = args[0] + ox, args[1] + oy, args[2] + ox, args[3] + oy
+                qx, qy, x, y = operands[0] + ox, operands[1] + oy, operands[2] + ox, operands[3] + oy
             else:
                 qx, qy = (2 * cx - last_q[0], 2 * cy - last_q[1]) if last_q else (cx, cy)
-                x, y = args[0] + ox, args[1] + oy
+                x, y = operands[0] + ox, operands[1] + oy
             out.append(("C", (cx + 2 / 3 * (qx - cx), cy + 2 / 3 * (qy - cy),
                               x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), x, y)))
             last_q, last_c = (qx, qy), None
             cx, cy = x, y
         else:  # A
-            rx, ry, phi, large, sweep, x, y = args
+            rx, ry, phi, large, sweep, x, y = operands
             if large not in (0, 1) or sweep not in (0, 1):
                 raise SvgIconError("has an arc whose flags are not 0 or 1", line)
             x, y = x + ox, y + oy
