@@ -10,8 +10,18 @@ from generator.plan.check import validated_games
 from generator.validate.run import GameResult
 
 
-def validated(args, games: list[str] | None) -> list[GameResult]:
-    return validated_games(args.data, games, getattr(args, "overlay", None))
+def validated(args, games: list[str] | None, jobs: int = 1) -> list[GameResult]:
+    """The full check of the games; with ``jobs`` > 1 in parallel, as light results (reports only)."""
+    return validated_games(args.data, games, getattr(args, "overlay", None), jobs)
+
+
+def cpu_count() -> int:
+    import os
+
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:
+        return os.cpu_count() or 1
 
 
 def one_game(args, game: str) -> GameIndex:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from rich.markup import escape
 from rich.table import Table
 
-from generator.commands.common import print_json, validated
+from generator.commands.common import cpu_count, print_json, validated
 from generator.console import err_console, out_console
-from generator.errors import Severity
+from generator.errors import Severity, UsageError
 from generator.validate.report import to_json
 
 HELP = "check games' data (schema, references, counts, setup)"
@@ -19,6 +19,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: all)")
     parser.add_argument("--json", action="store_true", help="print the JSON report")
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+                        help="games validated at once, in worker processes (default: the CPU count)")
 
 
 def exit_code(results, strict: bool) -> int:
@@ -29,7 +31,10 @@ def exit_code(results, strict: bool) -> int:
 
 
 def run(args) -> int:
-    results = validated(args, args.games)
+    jobs = args.jobs if args.jobs is not None else cpu_count()
+    if jobs < 1:
+        raise UsageError(f"--jobs must be 1 or more, got {jobs}")
+    results = validated(args, args.games, jobs)
     if args.json:
         print_json(to_json(results))
         return exit_code(results, args.strict)

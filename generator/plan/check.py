@@ -23,7 +23,8 @@ def check_text_fits(ctx: CheckContext) -> None:
     reported: set[tuple] = set()
     glyphs: dict[tuple[str, str], str] = {}  # (text, font) → missing characters, looked up once
     for lang in langs:
-        forget_plans(ctx.index)  # one language's plan at a time: a big game's plans are most of the memory
+        if lang != langs[0]:
+            forget_plans(ctx.index)  # one language's plan at a time: a big game's plans are most of the memory
         plan = plan_game(ctx.index, lang)
         seen: set[int] = set()
         icons, term_name, metrics = plan.context.icons, plan.context.term_name, plan.context.metrics
@@ -58,6 +59,8 @@ def check_text_fits(ctx: CheckContext) -> None:
                         codes = ", ".join(f"'{ch}' U+{ord(ch):04X}" for ch in missing)
                         ctx.error(path, f"text '{text[:40]}' has characters the font lacks: {codes}",
                                   hint="replace them or use an inline :icon:", code="glyph")
+    if len(langs) > 1:
+        forget_plans(ctx.index)  # the build plans its print language again when it needs it
 
 
 def _all_covered(pieces) -> bool:
@@ -119,10 +122,11 @@ def _texts(items):
             yield item.text, item.font
 
 
-def validated_games(data_dir: Path, games: list[str] | None, overlay: Path | None = None) -> list[GameResult]:
+def validated_games(data_dir: Path, games: list[str] | None, overlay: Path | None = None,
+                    jobs: int = 1) -> list[GameResult]:
     """Load and validate the games (with an owner's overlay merged in, if given), then resolve their plans
     (printable sizes, text fit, glyphs, printed counts) — the full check."""
     from generator.plan.printable import check_printable
 
     return validate_games(data_dir, games, extra_checks=(check_printable, check_print_counts, check_text_fits),
-                         overlay=overlay)
+                         overlay=overlay, jobs=jobs)

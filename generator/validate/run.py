@@ -36,13 +36,19 @@ class GameResult:
     unknowns: list[dict] = field(default_factory=list)
     completion: dict = field(default_factory=dict)  # stated / owner-filled / unknown facts (model.completion)
     index: GameIndex | None = None  # the typed index the checks used (its plans are reused by the build)
+    parsed: bool = False  # the data passed the schema (kept when a light result drops raw, data and index)
 
     def count(self, severity: Severity) -> int:
         return sum(1 for i in self.issues if i.severity == severity)
 
     @property
     def ok(self) -> bool:
-        return self.data is not None and self.count(Severity.ERROR) == 0
+        return (self.parsed or self.data is not None) and self.count(Severity.ERROR) == 0
+
+    def light(self) -> GameResult:
+        """The report alone — issues, unknowns, completion — without the loaded game."""
+        return GameResult(self.game_id, self.folder, issues=self.issues, unknowns=self.unknowns,
+                          completion=self.completion, parsed=self.parsed or self.data is not None)
 
 
 def validate_folder(folder: Path, extra_checks: tuple = (), overlay: Path | None = None) -> GameResult:
@@ -74,13 +80,55 @@ def validate_folder(folder: Path, extra_checks: tuple = (), overlay: Path | None
 
 
 def validate_games(data_dir: Path, games: list[str] | None, extra_checks: tuple = (),
-                   overlay: Path | None = None) -> list[GameResult]:
-    """Every requested game (all when none are named), each validated on its own (with the overlay merged)."""
+                   overlay: Path | None = None, jobs: int = 1) -> list[GameResult]:
+    """Every requested game (all when none are named), each validated on its own (with the overlay merged).
+
+    ``jobs`` > 1 validates the games in that many forked processes and returns light results (the report
+    without the loaded game: for callers that only report, like ``pnp validate``); the results and their
+    order are the same as a serial run's."""
     folders = select_games(data_dir, games)
     if overlay is not None:
         overlay_games(overlay, [p.name for p in game_folders(data_dir)])
     with _without_cycle_collection():
+        if jobs > 1 and len(folders) > 1 and _can_fork():
+            return _in_workers(folders, extra_checks, overlay, jobs)
         return [validate_folder(folder, extra_checks, overlay) for folder in folders]
+
+
+def _can_fork() -> bool:
+    import multiprocessing
+
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+_JOB: tuple | None = None  # what forked workers inherit: (folders, extra checks, overlay)
+
+
+def _in_workers(folders: list[Path], extra_checks: tuple, overlay: Path | None, jobs: int) -> list[GameResult]:
+    import multiprocessing
+
+    global _JOB
+    _JOB = (folders, extra_checks, overlay)
+    try:
+        with multiprocessing.get_context("fork").Pool(min(jobs, len(folders))) as pool:
+            # the biggest games first, so the last one to finish is a small one
+            order = sorted(range(len(folders)), key=lambda k: -_size(folders[k]))
+            done = dict(zip(order, pool.imap(_validate_one, order), strict=True))
+    finally:
+        _JOB = None
+    return [done[k] for k in range(len(folders))]
+
+
+def _size(folder: Path) -> int:
+    try:
+        return sum(p.stat().st_size for p in folder.iterdir() if p.is_file())
+    except OSError:
+        return 0
+
+
+def _validate_one(k: int) -> GameResult:
+    folders, extra_checks, overlay = _JOB
+    return validate_folder(folders[k], extra_checks, overlay).light()
 
 
 @contextmanager
