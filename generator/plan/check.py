@@ -10,7 +10,7 @@ from pathlib import Path
 from generator.geom.scene import Group, TextBlock, TextItem
 from generator.plan import forget_plans, plan_game
 from generator.plan.draw import FaceTextError, quick_check
-from generator.text.metrics import covers, missing_glyphs
+from generator.text.metrics import missing_glyphs
 from generator.validate.context import CheckContext
 from generator.validate.run import GameResult, validate_games
 
@@ -28,15 +28,14 @@ def check_text_fits(ctx: CheckContext) -> None:
         plan = plan_game(ctx.index, lang)
         seen: set[int] = set()
         icons, term_name, metrics = plan.context.icons, plan.context.term_name, plan.context.metrics
+        memo: dict = {}
         for item in plan.all():
             for side, face in (("front", item.front), ("back", item.back)):
                 if face is None or id(face) in seen:
                     continue
                 seen.add(id(face))
-                if face.needs is not None:
-                    pieces = quick_check(face.needs(), metrics, icons, term_name)
-                    if pieces is not None and _all_covered(pieces):
-                        continue
+                if face.needs is not None and quick_check(face.needs(), metrics, icons, term_name, memo):
+                    continue
                 path = item.origin or ("components",)
                 try:
                     drawn = face(0.0)
@@ -61,13 +60,6 @@ def check_text_fits(ctx: CheckContext) -> None:
                                   hint="replace them or use an inline :icon:", code="glyph")
     if len(langs) > 1:
         forget_plans(ctx.index)  # the build plans its print language again when it needs it
-
-
-def _all_covered(pieces) -> bool:
-    by_font: dict[str, list[str]] = {}
-    for text, font in pieces:
-        by_font.setdefault(font, []).append(text)
-    return all(covers(font, "".join(texts)) for font, texts in by_font.items())
 
 
 def check_print_counts(ctx: CheckContext) -> None:

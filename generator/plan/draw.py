@@ -12,6 +12,7 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from generator.geom.hexgrid import HexTileError, bleed_outline, hex_to_point, outline, outline_bbox
 from generator.geom.scene import Circle, ImageItem, Line, Polygon, RectItem, TextBlock, TextItem
@@ -19,6 +20,7 @@ from generator.geom.shapes import Point, Rect, Size
 from generator.geom.units import pt_to_mm
 from generator.plan.items import Face
 from generator.text.fit import FontMetrics, TextDoesNotFit, fit_text, quick_fits
+from generator.text.metrics import covers
 
 UNKNOWN = "unknown"
 FONT = "DejaVuSansCondensed"
@@ -229,8 +231,7 @@ def name_size(box: Box, text: str, metrics: FontMetrics, fonts: tuple[str, str] 
     return size
 
 
-@dataclass(frozen=True, slots=True)
-class TextNeed:
+class TextNeed(NamedTuple):
     """One text a face sets in a box (what the text-fit check proves without drawing the face)."""
 
     box: Box
@@ -241,52 +242,50 @@ class TextNeed:
     fonts: tuple[str, str] = FONTS  # (regular, bold) it is set in
 
 
-def quick_check(needs, metrics: FontMetrics, icons=frozenset(), term_name=None) -> list[tuple[str, str]] | None:
-    """The (text, font) pieces of a face's texts when every requirement provably fits, else None.
+def quick_check(needs, metrics: FontMetrics, icons=frozenset(), term_name=None, memo: dict | None = None) -> bool:
+    """Whether every requirement of a face provably fits, in characters its fonts have.
 
     ``needs`` is a list of requirements; each is a tuple of alternatives (the face falls back from one to
     the next, as the stats grid falls back to one line), each alternative a tuple of ``TextNeed``s that
-    must all fit. None means "set the face for real": it decides, and words any error."""
-    pieces: list[tuple[str, str]] = []
+    must all fit. False means "set the face for real": it decides, and words any error. ``memo`` remembers
+    answers across the faces of one plan (``metrics``, ``icons`` and ``term_name`` fixed): labels, stats
+    and type lines recur on many faces."""
+    if memo is None:
+        memo = {}
+    elif len(memo) > 1 << 16:
+        memo.clear()
     for alternatives in needs:
         for alternative in alternatives:
-            found = []
             for need in alternative:
-                key = (need, icons, term_name, metrics)
-                got = _QUICK.get(key, _UNSET)
-                if got is _UNSET:
-                    got = _quick_one(need, metrics, icons, term_name)
-                    if len(_QUICK) >= 1 << 15:
-                        _QUICK.clear()
-                    _QUICK[key] = got
-                if got is None:
+                box = need.box
+                key = (need.text, box.w, box.h, box.size_pt, box.min_pt, box.bold, need.name, need.floor_pt,
+                       need.fit, need.fonts)
+                ok = memo.get(key)
+                if ok is None:
+                    ok = memo[key] = _quick_one(need, metrics, icons, term_name)
+                if not ok:
                     break
-                found.extend(got)
             else:
-                pieces.extend(found)
-                break
+                break  # this alternative is proved
         else:
-            return None
-    return pieces
+            return False
+    return True
 
 
-_QUICK: dict[tuple, tuple | None] = {}  # the same label, stat or type line recurs on many faces
-_UNSET = object()
-
-
-def _quick_one(need: TextNeed, metrics: FontMetrics, icons, term_name) -> tuple | None:
+def _quick_one(need: TextNeed, metrics: FontMetrics, icons, term_name) -> bool:
     box = need.box
     regular, bold = need.fonts
     font = bold if box.bold else regular
     if not need.fit:
-        return ((need.text, font),) + (((need.text, bold),) if "**" in need.text else ())
+        return covers(font, need.text) and ("**" not in need.text or covers(bold, need.text))
     min_pt = min(box.min_pt, box.size_pt)
     if need.name:
         size = name_size(box, need.text, metrics, need.fonts)
         if need.floor_pt <= size < box.size_pt:
             min_pt = min(box.min_pt, size)
-    return quick_fits(need.text, Size(box.w, box.h), metrics, font, min_pt, bold_font=bold,
-                      known_icons=icons, term_name=term_name)
+    pieces = quick_fits(need.text, Size(box.w, box.h), metrics, font, min_pt, bold_font=bold,
+                        known_icons=icons, term_name=term_name)
+    return pieces is not None and all(covers(f, text) for text, f in pieces)
 
 
 def proxy_mark(size: Size, label: str = "PROXY") -> tuple:
