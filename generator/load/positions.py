@@ -39,11 +39,23 @@ def _unpack(pos: int) -> tuple[int, int]:
 class PositionTree:
     """Maps a document path (keys and list indexes) to where it starts in its file."""
 
-    __slots__ = ("file", "root")
+    __slots__ = ("file", "_root", "_loader")
 
-    def __init__(self, file: str, root: int | list | None = None):
+    def __init__(self, file: str, root: int | list | None = None, loader=None):
         self.file = file
-        self.root = root  # None for an empty document
+        self._root = root  # None for an empty document
+        self._loader = loader  # makes the root the first time it is needed (a big file read without them)
+
+    @property
+    def root(self) -> int | list | None:
+        if self._loader is not None:
+            loader, self._loader = self._loader, None
+            self._root = loader()
+        return self._root
+
+    @root.setter
+    def root(self, value: int | list | None) -> None:
+        self._root, self._loader = value, None
 
     def _find(self, path: PathKey) -> int | None:
         """The packed int of the deepest node along ``path`` (the nearest ancestor when it stops)."""

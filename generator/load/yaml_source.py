@@ -96,24 +96,39 @@ def _decode(raw: bytes, file: str) -> str:
                     "save the file as UTF-8", code="encoding") from None
 
 
-def read_yaml_text(text: str, file: str, parser: str = "auto") -> tuple[Any, PositionTree]:
+LAZY_POSITIONS_CHARS = 256 * 1024  # above this, a file's positions are read only when a message needs one
+
+
+def read_yaml_text(text: str, file: str, parser: str = "auto", lazy: bool | None = None) -> tuple[Any, PositionTree]:
     """Parse one YAML document into plain data and its positions; raise DataErrors on any problem.
 
     ``parser``: "auto" (libyaml when present, the Python parser for the message of any refusal),
-    "c" or "python" (tests compare the two)."""
+    "c" or "python" (tests compare the two). A big document (``lazy``; default: over
+    ``LAZY_POSITIONS_CHARS``) is read without its positions — a spreadsheet-sized deck's positions would
+    outweigh its data — and the text is read again for them the first time a message needs one."""
+    if lazy is None:
+        lazy = len(text) > LAZY_POSITIONS_CHARS
+    if not lazy:
+        return _parse(text, file, parser, True)
+    data, _ = _parse(text, file, parser, False)
+    return data, PositionTree(file, loader=lambda: _parse(text, file, parser, True)[1].root)
+
+
+def _parse(text: str, file: str, parser: str, track: bool) -> tuple[Any, PositionTree]:
     if parser == "python" or _FastLoader is None:
-        return _read(text, file, yaml.SafeLoader)
+        return _read(text, file, yaml.SafeLoader, track)
     if parser == "c":
-        return _read(text, file, _FastLoader)
+        return _read(text, file, _FastLoader, track)
     if _NON_PRINTABLE.search(text):  # the Python reader's own refusal, with its wording
-        return _read(text, file, yaml.SafeLoader)
+        return _read(text, file, yaml.SafeLoader, track)
     try:
-        return _read(text, file, _FastLoader)
+        return _read(text, file, _FastLoader, track)
     except DataErrors:
-        return _read(text, file, yaml.SafeLoader)  # the canonical message and position
+        return _read(text, file, yaml.SafeLoader, track)  # the canonical message and position
 
 
-def _read(text: str, file: str, loader_class) -> tuple[Any, PositionTree]:
+def _read(text: str, file: str, loader_class, track: bool = True) -> tuple[Any, PositionTree]:
+    """The document and its positions (``track=False``: the data alone, positions left empty)."""
     # stack entries: [container, shadow children, pending mapping key, its packed position]
     stack: list[list] = []
     top: list = []
@@ -138,11 +153,14 @@ def _read(text: str, file: str, loader_class) -> tuple[Any, PositionTree]:
             return False
         if isinstance(container, list):
             container.append(value)
-            top[1].append(shadow)
+            if track:
+                top[1].append(shadow)
             return True
         key = top[2]
         container[key] = value
-        if isinstance(shadow, int):
+        if not track:
+            pass
+        elif isinstance(shadow, int):
             top[1][key] = with_key(top[3], shadow)
         else:
             shadow[0] = with_key(top[3], shadow[0])
@@ -174,11 +192,13 @@ def _read(text: str, file: str, loader_class) -> tuple[Any, PositionTree]:
                 if stack and top[2] is not _NO_KEY:  # the value of a mapping entry
                     key = top[2]
                     top[0][key] = value
-                    top[1][key] = (top[3] << 44) | pos
+                    if track:
+                        top[1][key] = (top[3] << 44) | pos
                     top[2] = _NO_KEY
                 elif stack and top[0].__class__ is list:
                     top[0].append(value)
-                    top[1].append(pos)
+                    if track:
+                        top[1].append(pos)
                 else:
                     attach(value, mark, pos)
             elif cls is _MAP_START or cls is _SEQ_START:
@@ -189,8 +209,8 @@ def _read(text: str, file: str, loader_class) -> tuple[Any, PositionTree]:
                     raise _fail(file, mark.line + 1, mark.column + 1,
                                 f"nested deeper than {MAX_DEPTH} levels", code="depth")
                 value: Any = {} if cls is _MAP_START else []
-                children: Any = {} if cls is _MAP_START else []
-                if not attach(value, mark, [pack(mark.line + 1, mark.column + 1), children]):
+                children: Any = ({} if cls is _MAP_START else []) if track else None
+                if not attach(value, mark, [pack(mark.line + 1, mark.column + 1), children] if track else 0):
                     raise _fail(file, mark.line + 1, mark.column + 1, "a mapping key must be a plain scalar")
                 top = [value, children, _NO_KEY, 0]
                 stack.append(top)
@@ -221,7 +241,7 @@ def _read(text: str, file: str, loader_class) -> tuple[Any, PositionTree]:
     finally:
         if loader is not None:
             loader.dispose()
-    return root, PositionTree(file, shadow_root)
+    return root, PositionTree(file, shadow_root if track else None)
 
 
 class _NoKey:

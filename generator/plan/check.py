@@ -25,39 +25,7 @@ def check_text_fits(ctx: CheckContext) -> None:
     for lang in langs:
         if lang != langs[0]:
             forget_plans(ctx.index)  # one language's plan at a time: a big game's plans are most of the memory
-        plan = plan_game(ctx.index, lang)
-        seen: set[int] = set()
-        icons, term_name, metrics = plan.context.icons, plan.context.term_name, plan.context.metrics
-        memo: dict = {}
-        for item in plan.all():
-            for side, face in (("front", item.front), ("back", item.back)):
-                if face is None or id(face) in seen:
-                    continue
-                seen.add(id(face))
-                if face.needs is not None and quick_check(face.needs(), metrics, icons, term_name, memo):
-                    continue
-                path = item.origin or ("components",)
-                try:
-                    drawn = face(0.0)
-                except FaceTextError as exc:
-                    if exc.icon and _icon_reported(ctx, exc.icon):
-                        continue  # the validator named it already, at the exact field, with a did-you-mean
-                    key = (path, exc.box)
-                    if key not in reported:
-                        reported.add(key)
-                        ctx.error(path, f"{side} of '{item.label.rsplit('-', 1)[0]}' ({lang}): {exc}",
-                                  hint="shorten the text or give the deck a layout with a larger box",
-                                  code="text-fit")
-                    continue
-                for text, font in _texts(drawn):
-                    missing = glyphs.get((text, font))
-                    if missing is None:
-                        missing = glyphs[(text, font)] = missing_glyphs(text, font)
-                    if missing and (path, missing) not in reported:
-                        reported.add((path, missing))
-                        codes = ", ".join(f"'{ch}' U+{ord(ch):04X}" for ch in missing)
-                        ctx.error(path, f"text '{text[:40]}' has characters the font lacks: {codes}",
-                                  hint="replace them or use an inline :icon:", code="glyph")
+        _check_language(ctx, lang, reported, glyphs)
     if len(langs) > 1:
         forget_plans(ctx.index)  # the build plans its print language again when it needs it
 
@@ -90,6 +58,43 @@ def check_print_counts(ctx: CheckContext) -> None:
                 ctx.error(("components", pos, "count"),
                           f"'{comp.id}' prints only {total} pieces but the inventory counts {comp.count}",
                           hint="list the missing cards or tiles, or fix the count", code="print-count")
+
+
+def _check_language(ctx: CheckContext, lang: str, reported: set, glyphs: dict) -> None:
+    """One language's faces (a function of its own, so its plan is let go of when it returns)."""
+    plan = plan_game(ctx.index, lang)
+    seen: set[int] = set()
+    icons, term_name, metrics = plan.context.icons, plan.context.term_name, plan.context.metrics
+    memo: dict = {}
+    for item in plan.all():
+        for side, face in (("front", item.front), ("back", item.back)):
+            if face is None or id(face) in seen:
+                continue
+            seen.add(id(face))
+            if face.needs is not None and quick_check(face.needs(), metrics, icons, term_name, memo):
+                continue
+            path = item.origin or ("components",)
+            try:
+                drawn = face(0.0)
+            except FaceTextError as exc:
+                if exc.icon and _icon_reported(ctx, exc.icon):
+                    continue  # the validator named it already, at the exact field, with a did-you-mean
+                key = (path, exc.box)
+                if key not in reported:
+                    reported.add(key)
+                    ctx.error(path, f"{side} of '{item.label.rsplit('-', 1)[0]}' ({lang}): {exc}",
+                              hint="shorten the text or give the deck a layout with a larger box",
+                              code="text-fit")
+                continue
+            for text, font in _texts(drawn):
+                missing = glyphs.get((text, font))
+                if missing is None:
+                    missing = glyphs[(text, font)] = missing_glyphs(text, font)
+                if missing and (path, missing) not in reported:
+                    reported.add((path, missing))
+                    codes = ", ".join(f"'{ch}' U+{ord(ch):04X}" for ch in missing)
+                    ctx.error(path, f"text '{text[:40]}' has characters the font lacks: {codes}",
+                              hint="replace them or use an inline :icon:", code="glyph")
 
 
 def _icon_reported(ctx: CheckContext, icon: str) -> bool:
