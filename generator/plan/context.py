@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from generator.fonts import game_face_name, register_game_face
 from generator.geom.paper import CARD_SIZES
@@ -37,6 +38,7 @@ class PlanContext:
     lang: str = "pl"
     metrics: object = METRICS
     _images: dict = field(default_factory=dict)
+    _proxy_labels: dict = field(default_factory=dict)
     _fonts: dict = field(default_factory=dict)
     _looks: dict = field(default_factory=dict)
 
@@ -106,18 +108,23 @@ class PlanContext:
         """The stand-in mark of a piece ('' = none). A designer's own game (``origin: original``) has no
         proxies — its pieces are the real thing — so it prints no PROXY mark; a blank it cannot fill
         still says what to write in, without the word."""
-        from generator.i18n import t
+        found = self._proxy_labels.get(key)
+        if found is None:
+            from generator.i18n import t
 
-        if self.data.game.is_original:
-            own = ORIGINAL_LABELS.get(key)
-            return t(self.lang, own) if own else ""
-        return t(self.lang, key)
+            if self.data.game.is_original:
+                own = ORIGINAL_LABELS.get(key)
+                found = t(self.lang, own) if own else ""
+            else:
+                found = t(self.lang, key)
+            self._proxy_labels[key] = found
+        return found
 
     def footer(self, what: str, number: str = "") -> str:
         """The identity line of a printed item: set code · what it is · its number (no data ids)."""
         return " · ".join(p for p in (self.set_code, what, number) if p)
 
-    @property
+    @cached_property
     def set_code(self) -> str:
         """A short code of the game printed on every card (initials of its title, or its first letters)."""
         title = self.data.game.title.en or self.data.game.title.pl

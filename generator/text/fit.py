@@ -382,7 +382,7 @@ def quick_fits(text: str, box: Size, metrics: FontMetrics, font: str, min_pt: fl
     ``box.w - space - M`` (else the next word would have joined it), so it needs at most
     ``floor(W / (box.w - space - M)) + 1`` lines. When that many lines fit the height, the text fits.
 
-    Returns the text's pieces as ``(text, font)`` (for the glyph check) when it provably fits, or None when
+    Returns the characters per font, ``((text, font), …)`` (for the glyph check) when it provably fits, or None when
     this cannot tell (a word that needs hyphenation, a tight bound, markup or icon problems): then the caller
     sets the text for real, which decides and words its errors."""
     size = min_pt
@@ -410,7 +410,8 @@ def quick_fits(text: str, box: Size, metrics: FontMetrics, font: str, min_pt: fl
     else:
         measure = lambda text, f: metrics.width(text, f, size)  # noqa: E731
     limit = box.w - 1e-3  # a hair of slack for the rounding of summed widths
-    pieces: list[tuple[str, str]] = []
+    regular_parts: list[str] = []
+    bold_parts: list[str] = []
     lines = 0
     trailing_empty = 0
     for para in paragraphs:
@@ -418,17 +419,19 @@ def quick_fits(text: str, box: Size, metrics: FontMetrics, font: str, min_pt: fl
         for plain, _bold, runs in para:
             if runs is None:
                 width = measure(plain, font)
-                pieces.append((plain, font))
+                regular_parts.append(plain)
             else:
                 width = 0.0
                 for run in runs:
                     if run.icon:  # drawn as a frame with the icon's initial in the bold font
                         width += icon_w
-                        pieces.append((run.icon[:1].upper(), bold_font))
+                        bold_parts.append(run.icon[:1].upper())
+                    elif run.bold:
+                        width += measure(run.text, bold_font)
+                        bold_parts.append(run.text)
                     else:
-                        run_font = bold_font if run.bold else font
-                        width += measure(run.text, run_font)
-                        pieces.append((run.text, run_font))
+                        width += measure(run.text, font)
+                        regular_parts.append(run.text)
             if width > limit:
                 return None  # needs hyphenation: let the line breaker decide
             total += width
@@ -454,4 +457,6 @@ def quick_fits(text: str, box: Size, metrics: FontMetrics, font: str, min_pt: fl
     lines -= trailing_empty
     if lines * line_h > box.h + EPS - 1e-6:
         return None
-    return tuple(pieces)
+    if font == bold_font:
+        return (("".join(regular_parts) + "".join(bold_parts), font),)
+    return tuple((text, f) for text, f in (("".join(regular_parts), font), ("".join(bold_parts), bold_font)) if text)

@@ -29,6 +29,7 @@ class _Design:
     component: str
     label: str
     origin: tuple
+    own_view: bool = False  # the view was made for this design alone (blank proxies share one)
 
 
 def plan(ctx: PlanContext) -> Iterator[PrintItem]:
@@ -68,7 +69,8 @@ def deck_designs(ctx: PlanContext, d: int, deck: Deck, comp: Component) -> list[
             if remaining == 0:
                 continue
             remaining -= 1
-        out.append(_Design(card_view(ctx, card, deck), copies, comp.id, card.id, ("cards", ctx.card_pos[id(card)])))
+        out.append(_Design(card_view(ctx, card, deck), copies, comp.id, card.id, ("cards", ctx.card_pos[id(card)]),
+                           own_view=True))
     blanks = remaining or 0
     if comp.count == UNKNOWN and not cards:
         blanks = 1  # the rulebook gives neither count nor cards: one blank proxy shows the gap
@@ -94,7 +96,12 @@ def deck_items(ctx: PlanContext, deck: Deck, designs: list[_Design]) -> Iterator
     deck_name = ctx.t(deck.name)
     for k, design in enumerate(designs, 1):
         number = f"{k}/{n}" + (f" ×{design.copies}" if design.copies > 1 else "")
-        view = replace(design.view, footer=ctx.footer(deck_name, number))
+        footer = ctx.footer(deck_name, number)
+        if design.own_view:  # made for this design alone: it takes its footer in place (a copy costs more)
+            view = design.view
+            object.__setattr__(view, "footer", footer)
+        else:
+            view = replace(design.view, footer=footer)
         face = F.card_front(view, size, ctx.metrics, boxes, ctx.icons, ctx.term_name)
         for c in range(design.copies):
             yield PrintItem(design.component, front=face, label=f"{design.label}-{c + 1}", origin=design.origin,
