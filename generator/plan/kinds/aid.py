@@ -1,17 +1,19 @@
 """Player aids: reference sheets that help at the table, and dials as dials.
 
-A sheet (``kind: sheet``/``other``) holds the turn outline — every top-level rule's title with the first
-sentence of its own text (the data's own words) — the key numbers (``constants``), the setup rows per
-player count and the most used glossary terms, fitted to the sheet at 6 pt or more (what does not fit is
-left out, least useful first). A dial (``kind: dial``) prints as a disc with its segments and a pin
-hole; values the rulebook does not give print as blanks, and the disc is marked as a proxy."""
+A sheet (``kind: sheet``/``other``) is printed on both sides: the front holds the turn outline — every
+top-level rule's title with the first sentence of its own text (the data's own words) — and the key numbers
+(``constants``); the back the base game's setup for each player count and the most used glossary terms.
+Each side is fitted at 6 pt or more (what does not fit is left out, least useful first). A dial
+(``kind: dial``) prints as a disc with its segments and a pin hole; values the rulebook does not give
+print as blanks, and the disc is marked as a proxy."""
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
 
 from generator.geom.shapes import Size
-from generator.i18n import t
+from generator.i18n import label, t
+from generator.model.setup import row_value
 from generator.plan import draw as F
 from generator.plan.context import PlanContext
 from generator.plan.items import PrintItem
@@ -24,7 +26,7 @@ SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
 def plan(ctx: PlanContext) -> Iterator[PrintItem]:
-    sections = _sections(ctx)
+    sections, back_sections = _sections(ctx)
     for pos, comp, count in ctx.printable("aid"):
         factions = [f for f, n in (comp.per_faction or {}).items() if isinstance(n, int) for _ in range(n)]
         for k in range(count):
@@ -37,10 +39,11 @@ def plan(ctx: PlanContext) -> Iterator[PrintItem]:
                 yield PrintItem(comp.id, "aids", DIAL_SIZE, face, cut=F.circle_cut(DIAL_SIZE),
                                 label=f"{comp.id}-{k + 1}", group=comp.id, origin=("components", pos))
                 continue
-            face = F.aid_sheet(ctx.t(ctx.data.game.title), heading, sections, AID_SIZE, ctx.metrics,
-                               color=color, proxy=ctx.proxy_label(), term_name=ctx.term_name,
-                               icons=ctx.icons)
-            yield PrintItem(comp.id, "aids", AID_SIZE, face, label=f"{comp.id}-{k + 1}", group=comp.id,
+            face, back = (F.aid_sheet(ctx.t(ctx.data.game.title), heading, part, AID_SIZE, ctx.metrics,
+                                      color=color, proxy=ctx.proxy_label(), term_name=ctx.term_name,
+                                      icons=ctx.icons) if part else None
+                          for part in (sections or back_sections, back_sections if sections else []))
+            yield PrintItem(comp.id, "aids", AID_SIZE, face, back, label=f"{comp.id}-{k + 1}", group=comp.id,
                             origin=("components", pos))
 
 
@@ -51,8 +54,9 @@ def _first_sentence(text: str) -> str:
     return first
 
 
-def _sections(ctx: PlanContext) -> list[list[str]]:
-    """The aid's content as sections of lines, most useful first (the fitter drops from the end)."""
+def _sections(ctx: PlanContext) -> tuple[list[list[str]], list[list[str]]]:
+    """The aid's content as sections of lines, most useful first (the fitter drops from the end): the
+    front holds the turn and the key numbers, the back the setup per player count and the common terms."""
     lang = ctx.lang
     turn = [f"**{t(lang, 'aid.turn')}**"]
     for rule in ctx.data.rules:
@@ -64,12 +68,40 @@ def _sections(ctx: PlanContext) -> list[list[str]]:
     for c in ctx.data.constants[:14]:
         value = "?" if c.value == UNKNOWN else str(c.value)
         numbers.append(f"{ctx.t(c.name)}: **{value}**")
-    setup = []
-    if ctx.data.setup and getattr(ctx.data.setup, "per_player_count", None):
-        setup = [f"**{t(lang, 'aid.setup')}**"]
+    setup = _setup_lines(ctx)
     terms = _top_terms(ctx, 8)
     glossary = [f"**{t(lang, 'aid.terms')}**", ", ".join(terms)] if terms else []
-    return [s for s in (turn, numbers, setup, glossary) if len(s) > 1]
+    front = [s for s in (turn, numbers) if len(s) > 1]
+    back = [s for s in (setup, glossary) if len(s) > 1]
+    return front, back
+
+
+def _setup_lines(ctx: PlanContext) -> list[str]:
+    """What the base game's setup takes for each player count, one line per component
+    (``Gold 1: 14 · 16 · 18``), then what every player gets — the table a player looks up while setting up."""
+    setup, lang = ctx.data.setup, ctx.lang
+    if setup is None or not (setup.rows or setup.per_player):
+        return []
+    players = ctx.data.game.players
+    counts = list(setup.player_counts or range(players.min, players.max + 1))
+    if not counts:
+        return []
+    names = {c.id: ctx.t(c.name) for c in ctx.data.components}
+    lines = [f"**{t(lang, 'aid.setup')}** — {t(lang, 'aid.players', counts=' · '.join(map(str, counts)))}"]
+    for row in setup.rows:
+        if row.scenario or row.module or row.component not in names:
+            continue
+        values = [row_value(row, n) for n in counts]
+        if all(v is None for v in values):
+            continue
+        shown = " · ".join("?" if v is None else str(v) for v in values)
+        action = "" if row.action == "use" else f" ({label(lang, 'action', row.action)})"
+        lines.append(f"{names[row.component]}{action}: **{shown}**")
+    for each in setup.per_player:
+        if each.scenario or each.module or each.component not in names or each.count == UNKNOWN:
+            continue
+        lines.append(t(lang, "aid.per_player", name=names[each.component], count=f"**{each.count}**"))
+    return lines if len(lines) > 1 else []
 
 
 def _top_terms(ctx: PlanContext, n: int) -> list[str]:
