@@ -104,7 +104,7 @@ def guide_pdf(index: GameIndex, paper_name: str, lang: str, files: list[tuple[Ar
     flow.text(t(lang, "guide.marks_title"), 11, bold=True, gap=1.5)
     if not data.game.is_original:  # a designer's own game prints no proxy mark (plan/context.py proxy_label)
         flow.text(t(lang, "guide.proxy", proxy=t(lang, "print.proxy")), 9)
-    flow.text(t(lang, "guide.blank"), 9)
+    flow.text(t(lang, "guide.blank_original" if data.game.is_original else "guide.blank"), 9)
     flow.text(t(lang, "guide.number"), 9, gap=3)
     sizes = _card_sizes(index, lang)
     if sizes:

@@ -110,3 +110,30 @@ def test_pnp_new_in_polish_and_english_and_bad_ids(tmp_path, run_cli):
     assert run_cli("validate", "duo", "--data", tmp_path).code == 0
     assert run_cli("new", "Bad Name", "--data", tmp_path).code == 2
     assert run_cli("new", "x", "--data", tmp_path, "--lang", "english").code == 2
+
+
+KIT_RULEBOOK_WORDS = ("rulebook", "Rulebook", "PROXY", "Assumption", "assumption", "schematic", "instrukcj")
+
+
+def _html_text(path: Path) -> str:
+    html = path.read_text(encoding="utf-8")
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+@pytest.mark.slow
+def test_the_whole_kit_and_site_of_an_english_original_game_have_no_polish_and_no_rulebook_wording(
+        starfall_data, tmp_path, run_cli):
+    """Every PDF of `pnp build` (cards, dice, tiles, tokens, guide, boards, rules) and every page of its site."""
+    out = tmp_path / "out"
+    result = run_cli("build", "starfall", "--data", starfall_data, "--out", out, "--jobs", "1")
+    assert result.code == 0, result.err
+    pdfs = sorted((out / "starfall").rglob("*.pdf"))
+    pages = sorted((out / "site" / "en" / "starfall").rglob("*.html"))
+    assert len(pdfs) >= 10 and len(pages) >= 5
+    assert not (out / "site" / "pl").exists() or not any((out / "site" / "pl").rglob("starfall*"))
+    for path in pdfs + pages:
+        text = _pdf_text(path) if path.suffix == ".pdf" else _html_text(path)
+        assert not POLISH_LETTERS.search(text), (str(path.relative_to(out)), POLISH_LETTERS.findall(text)[:5])
+        for word in KIT_RULEBOOK_WORDS:
+            assert word not in text, (str(path.relative_to(out)), word)
