@@ -23,7 +23,7 @@ _COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 ANCHORS = ("start", "middle", "end")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Run:
     """A piece of a line in one style: text (regular or bold) or an icon of fixed width."""
 
@@ -33,7 +33,7 @@ class Run:
     width: float = 0.0  # mm, set by fit_text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FittedText:
     """The chosen size and the lines, as plain strings and as runs (with widths) for drawing."""
 
@@ -51,11 +51,20 @@ class FittedText:
         return len(self.lines) * self.line_height
 
 
+_VALID_COLOURS: dict[str, str] = {}  # colour as written → lowercased, once checked (a scene has a handful)
+_VALID_COLOURS_MAX = 4096
+
+
 def _colour(value: str | None, what: str) -> str | None:
     if value is None:
         return None
+    found = _VALID_COLOURS.get(value) if type(value) is str else None
+    if found is not None:
+        return found
     if not isinstance(value, str) or not _COLOUR_RE.match(value):
         raise ValueError(f"{what} must be a colour like '#1a2b3c' or None, got {value!r}")
+    if len(_VALID_COLOURS) < _VALID_COLOURS_MAX:
+        _VALID_COLOURS[value] = value.lower()
     return value.lower()
 
 
@@ -69,7 +78,7 @@ def _check_stroke(obj: object) -> None:
         raise ValueError(f"stroke width cannot be negative, got {obj.stroke_pt}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RectItem:
     rect: Rect
     fill: str | None = None
@@ -84,7 +93,7 @@ class RectItem:
             raise ValueError(f"corner radius cannot be negative, got {self.radius}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     p1: Point
     p2: Point
@@ -98,7 +107,7 @@ class Line:
             _set(self, "dash", tuple(float(d) for d in self.dash))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Polygon:
     points: tuple[Point, ...]
     fill: str | None = None
@@ -114,7 +123,7 @@ class Polygon:
         _check_stroke(self)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Circle:
     center: Point
     r: float
@@ -129,7 +138,7 @@ class Circle:
         _check_stroke(self)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TextItem:
     """One line of text; (x, y) is on the baseline, `anchor` says which end of the text is at x."""
 
@@ -150,7 +159,7 @@ class TextItem:
         _set(self, "fill", _colour(self.fill, "fill"))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TextBlock:
     """Text already fitted by textfit.fit_text; drawn in the font it was measured with."""
 
@@ -169,7 +178,7 @@ class TextBlock:
         _set(self, "fill", _colour(self.fill, "fill"))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ImageItem:
     """A raster image (PNG/JPEG) fitted inside ``rect`` keeping its aspect ratio ('contain').
 
@@ -257,7 +266,7 @@ class IconArt:
         return tuple(p.transformed(t, k) for p in self.paths)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Group:
     items: tuple
     transform: Transform = IDENTITY
@@ -266,7 +275,7 @@ class Group:
         _set(self, "items", tuple(self.items))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class UseForm:
     """Place FormDef `name` with its top-left corner at (x, y); `mirror` flips it left-right in place."""
 
@@ -282,7 +291,7 @@ class UseForm:
         return Transform(a=self.scale, d=self.scale, e=self.x, f=self.y)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FormDef:
     """Reusable artwork in its own coordinates, (0, 0) top-left to `size`."""
 
@@ -300,7 +309,7 @@ Item = RectItem | Line | Polygon | Circle | TextItem | TextBlock | ImageItem | P
 PRIMITIVES = (RectItem, Line, Polygon, Circle, TextItem, ImageItem, Path)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Page:
     size: Size
     items: tuple
@@ -319,14 +328,14 @@ class Page:
                 raise ValueError("the trim box must lie inside the bleed box and the page")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Metadata:
     title: str = ""
     author: str = ""
     subject: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Scene:
     pages: tuple[Page, ...]
     forms: tuple[FormDef, ...] = ()
@@ -349,19 +358,28 @@ class Scene:
 
 def expand_text_block(block: TextBlock, forms: Mapping[str, FormDef] | None = None) -> tuple:
     """TextItems (and icon artwork) at the positions the fitter measured; empty runs are skipped."""
-    fitted = block.fitted
     forms = forms or {}
+    out: list = []
+    for run, x, line_top, baseline in block_runs(block):
+        out.extend(_draw_run(run, x, line_top, baseline, block, forms))
+    return tuple(out)
+
+
+def block_runs(block: TextBlock) -> Iterator[tuple[Run, float, float, float]]:
+    """(run, x, line top, baseline) of every run of a fitted block, in drawing order — the one place the
+    positions are computed, so a backend that draws the runs directly (without TextItems) places them
+    exactly where ``expand_text_block`` does."""
+    fitted = block.fitted
     size_mm = pt_to_mm(fitted.size_pt)
     top = _block_top(block)
-    out: list = []
+    line_height = fitted.line_height
     for k, (runs, width) in enumerate(zip(fitted.runs, fitted.widths)):
-        line_top = top + k * fitted.line_height
-        baseline = line_top + fitted.line_height / 2 + CAP_CENTRE_EM * size_mm
+        line_top = top + k * line_height
+        baseline = line_top + line_height / 2 + CAP_CENTRE_EM * size_mm
         x = _line_left(block, width)
         for run in runs:
-            out.extend(_draw_run(run, x, line_top, baseline, block, forms))
+            yield run, x, line_top, baseline
             x += run.width
-    return tuple(out)
 
 
 def icon_box(x: float, line_top: float, width: float, line_height: float) -> Rect:

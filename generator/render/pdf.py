@@ -13,7 +13,8 @@ from functools import lru_cache
 from typing import ClassVar
 
 from reportlab.lib.colors import CMYKColor, HexColor
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.geom.scene import (
@@ -31,6 +32,8 @@ from generator.geom.scene import (
     TextBlock,
     TextItem,
     UseForm,
+    _draw_run,
+    block_runs,
     expand_text_block,
 )
 from generator.geom.shapes import Rect, Size
@@ -106,6 +109,11 @@ class _Painter:
         self.cmyk = cmyk
         self.forms = scene.form_map
         self.names = {f.name: form_xobject_name(i) for i, f in enumerate(scene.forms)}
+        # per document: formatted strings (subset assignments are the document's), colour operators, fonts
+        self.formatted: dict[tuple, tuple[str, int]] = {}
+        self.fill_ops: dict[str, str] = {}
+        self.fonts: dict[tuple[str, bool], str] = {}
+        self.drawable: dict[str, set[str]] = {}
 
     def define_forms(self) -> None:
         for form in self.forms.values():
@@ -133,32 +141,50 @@ class _Painter:
         c.showPage()
 
     def draw_all(self, items) -> None:
-        texts: list[TextItem] = []  # consecutive texts go into one PDF text object
+        """Draw items in order. Consecutive texts go into one PDF text object: a text block starts a new one
+        (its lines, then any plain text items that follow it); anything else ends it."""
+        texts: list[tuple] = []
         for item in items:
-            if type(item) is TextItem:
-                texts.append(item)
+            kind = type(item)
+            if kind is TextItem:
+                texts.append((item.x, item.y, item.text, item.font, item.bold, item.size_pt, item.anchor, item.fill))
                 continue
             if texts:
                 self._texts(texts)
                 texts = []
-            if type(item) is TextBlock:
+            if kind is TextBlock:
                 texts = self._text_block_items(item)
                 continue
             self.draw(item)
         if texts:
             self._texts(texts)
 
-    def _text_block_items(self, item: TextBlock) -> list:
-        """A block's lines as text items (drawn as one text object); other pieces (icons) drawn now."""
-        texts = []
-        for piece in expand_text_block(item, self.forms):
-            if type(piece) is TextItem:
-                texts.append(piece)
-            else:
+    def _text_block_items(self, item: TextBlock) -> list[tuple]:
+        """A block's lines as text runs (drawn as one text object); other pieces (icons) drawn now.
+        The runs are read straight from the fitted block (``block_runs``), placed exactly where
+        ``expand_text_block`` puts its TextItems, without making them."""
+        texts: list[tuple] = []
+        fitted = item.fitted
+        size, fill = fitted.size_pt, item.fill
+        for run, x, line_top, baseline in block_runs(item):
+            if run.icon:
                 if texts:
                     self._texts(texts)
                     texts = []
-                self.draw(piece)
+                for piece in _draw_run(run, x, line_top, baseline, item, self.forms):
+                    if type(piece) is TextItem:
+                        texts.append((piece.x, piece.y, piece.text, piece.font, piece.bold, piece.size_pt,
+                                      piece.anchor, piece.fill))
+                    else:
+                        if texts:
+                            self._texts(texts)
+                            texts = []
+                        self.draw(piece)
+                continue
+            text = run.text.rstrip()
+            if text:
+                texts.append((x, baseline, text, fitted.bold_font if run.bold else fitted.font, False, size,
+                              "start", fill))
         return texts
 
     def draw(self, item) -> None:
@@ -240,31 +266,82 @@ class _Painter:
         draw[item.anchor](0, 0, item.text)
         c.restoreState()
 
-    def _texts(self, items: list[TextItem]) -> None:
-        """Texts in one BT … ET: each placed by its own text matrix (y flipped so glyphs stand upright),
-        font and colour set only when they change — no save/restore or transform per string."""
-        c = self.c
-        t = c.beginText()
-        font_now, fill_now = None, None
-        for item in items:
-            font = fonts.resolve(item.font, item.bold)
-            missing = metrics.missing_glyphs(item.text, font)
-            if missing:
-                raise ValueError(f"font {font} has no glyph for {missing!r} in {item.text!r}")
-            size = pt_to_mm(item.size_pt)
-            if (font, size) != font_now:
-                t.setFont(font, size)
+    def _texts(self, items: list[tuple]) -> None:
+        """Texts (x, y, text, font, bold, size pt, anchor, fill) in one BT … ET: each placed by its own text
+        matrix (y flipped so glyphs stand upright), font and colour set only when they change — no
+        save/restore or transform per string.
+
+        Writes the operators reportlab's text object writes for the same calls (``beginText``, ``setFont``,
+        ``setFillColor``, ``setTextTransform``, ``textOut``, ``drawText``), byte for byte, without its
+        per-call overhead; each distinct string is split into font subsets and escaped once per document."""
+        code = ["BT", "1 0 0 1 0 0 Tm"]  # beginText() at (0, 0)
+        append = code.append
+        font_now = fill_now = None
+        subset = -1
+        formatted = self.formatted
+        for x, y, text, font_name, bold, size_pt, anchor, fill in items:
+            font = self.fonts.get((font_name, bold))
+            if font is None:
+                font = self.fonts[(font_name, bold)] = fonts.resolve(font_name, bold)
+            self._check_glyphs(text, font)
+            size = pt_to_mm(size_pt)
+            if (font, size) != font_now:  # setFont on a TrueType font writes nothing and resets the subset
                 font_now = (font, size)
-            if item.fill != fill_now:
-                t.setFillColor(_colour(item.fill, self.cmyk))
-                fill_now = item.fill
-            x = item.x
-            if item.anchor != "start":
-                width = stringWidth(item.text, font, size)
-                x -= width / 2 if item.anchor == "middle" else width
-            t.setTextTransform(1, 0, 0, -1, x, item.y)
-            t.textOut(item.text)
-        c.drawText(t)
+                subset = -1
+            if fill != fill_now:
+                append(self._fill_op(fill))
+                fill_now = fill
+            if anchor != "start":
+                width = stringWidth(text, font, size)
+                x -= width / 2 if anchor == "middle" else width
+            append(f"1 0 0 -1 {fp_str(x, y)} Tm")
+            key = (font, size, text, subset)
+            found = formatted.get(key)
+            if found is None:
+                found = formatted[key] = self._format(font, size, text, subset)
+            ops, subset = found
+            append(ops)
+        append("ET")
+        self.c._code.append(" ".join(code))
+
+    def _format(self, font: str, size: float, text: str, subset: int) -> tuple[str, int]:
+        """What ``textOut(text)`` writes (font subset switches and Tj strings) and the subset it ends in."""
+        doc = self.c._doc
+        face = getFont(font)
+        parts = []
+        tmpl = None
+        for part, chunk in face.splitString(text, doc):
+            if part != subset:
+                if not tmpl:
+                    tmpl = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
+                parts.append(f"{face.getSubsetInternalName(part, doc)} {tmpl}")
+                subset = part
+            parts.append(f"({escapePDF(chunk)}) Tj")
+        return " ".join(parts), subset
+
+    def _fill_op(self, fill: str) -> str:
+        """The fill-colour operator a text object writes for ``fill`` (rg, or k when printing CMYK)."""
+        op = self.fill_ops.get(fill)
+        if op is None:
+            colour = _colour(fill, self.cmyk)
+            if isinstance(colour, CMYKColor):
+                d = colour.density
+                op = f"{fp_str(d * colour.cyan, d * colour.magenta, d * colour.yellow, d * colour.black)} k"
+            else:
+                op = f"{fp_str((colour.red, colour.green, colour.blue))} rg"
+            self.fill_ops[fill] = op
+        return op
+
+    def _check_glyphs(self, text: str, font: str) -> None:
+        """Refuse a character the font cannot draw (validation reports these first; this is the last guard).
+        Characters already seen in this font pass without a lookup."""
+        drawable = self.drawable.setdefault(font, set())
+        if drawable.issuperset(text):
+            return
+        missing = metrics.missing_glyphs(text, font)
+        if missing:
+            raise ValueError(f"font {font} has no glyph for {missing!r} in {text!r}")
+        drawable.update(text)
 
     def _image(self, item: ImageItem) -> None:
         box = item.placed()
