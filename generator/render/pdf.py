@@ -114,6 +114,7 @@ class _Painter:
         self.fill_ops: dict[str, str] = {}
         self.fonts: dict[tuple[str, bool], str] = {}
         self.drawable: dict[str, set[str]] = {}
+        self.ops: dict[object, str] = {}  # shape → the operators it writes
 
     def define_forms(self) -> None:
         for form in self.forms.values():
@@ -188,10 +189,29 @@ class _Painter:
         return texts
 
     def draw(self, item) -> None:
-        handler = self._handlers.get(type(item))
+        kind = type(item)
+        handler = self._handlers.get(kind)
         if handler is None:
             raise TypeError(f"the PDF backend cannot draw {type(item).__name__}")
-        handler(self, item)
+        if kind not in _REPLAYED:
+            handler(self, item)
+            return
+        # a shape writes the same operators wherever it is drawn (faces are drawn in their own coordinates,
+        # the same rects on every card): written once through reportlab, then replayed
+        ops = self.ops.get(item)
+        if ops is None:
+            canvas = self.c
+            code, canvas._code = canvas._code, []
+            try:
+                handler(self, item)
+                ops = "\n".join(canvas._code)  # the canvas joins its code with newlines: the same bytes
+            finally:
+                canvas._code = code
+            if len(self.ops) >= _OPS_MAX:
+                self.ops.clear()
+            self.ops[item] = ops
+        if ops:
+            self.c._code.append(ops)
 
     # --- primitives ---
 
@@ -371,3 +391,8 @@ class _Painter:
         RectItem: _rect, Line: _line, Polygon: _polygon, Circle: _circle, TextItem: _text,
         TextBlock: _text_block, Group: _group, UseForm: _use, ImageItem: _image, Path: _path,
     }
+
+
+# shapes whose operators depend only on the shape (and the colour space): replayed after the first time
+_REPLAYED = frozenset({RectItem, Line, Polygon, Circle})
+_OPS_MAX = 1 << 15
