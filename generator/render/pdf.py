@@ -393,6 +393,6 @@ class _Painter:
     }
 
 
-# shapes whose operators depend only on the shape (and the colour space): replayed after the first time
-_REPLAYED = frozenset({RectItem, Line, Polygon, Circle})
+# shapes (and icon paths) whose operators depend only on the shape (and the colour space): replayed after the first time
+_REPLAYED = frozenset({RectItem, Line, Polygon, Circle, Path})
 _OPS_MAX = 1 << 15
