@@ -375,17 +375,23 @@ class _Painter:
     def _text_block(self, item: TextBlock) -> None:
         self.draw_all(expand_text_block(item, self.forms))
 
+    # Groups and forms write q, cm … Q straight into the page: what saveState, transform (a cm right after q
+    # is never merged with another) and restoreState write, without copying reportlab's Python-side state —
+    # nothing drawn here reads it back (colours, widths and dashes are written out in full every time).
+
     def _group(self, item: Group) -> None:
-        self.c.saveState()
-        self.c.transform(*item.transform.as_tuple())
+        code = self.c._code
+        code.append("q")
+        code.append(f"{fp_str(*item.transform.as_tuple())} cm")
         self.draw_all(item.items)
-        self.c.restoreState()
+        self.c._code.append("Q")
 
     def _use(self, item: UseForm) -> None:
-        self.c.saveState()
-        self.c.transform(*item.placement(self.forms[item.name]).as_tuple())
-        self.c.doForm(self.names[item.name])
-        self.c.restoreState()
+        c = self.c
+        c._code.append("q")
+        c._code.append(f"{fp_str(*item.placement(self.forms[item.name]).as_tuple())} cm")
+        c.doForm(self.names[item.name])
+        c._code.append("Q")
 
     _handlers: ClassVar[dict[type, Callable]] = {
         RectItem: _rect, Line: _line, Polygon: _polygon, Circle: _circle, TextItem: _text,
