@@ -453,12 +453,17 @@ def _form_refs(items: Iterable) -> Iterator[str]:
             yield item.name
 
 
+def check_page_forms(page: Page, forms: Mapping[str, FormDef], page_no: int) -> None:
+    """Every form a page places is defined (pages written one at a time are checked as they come)."""
+    for name in _form_refs(page.items):
+        if name not in forms:
+            raise ValueError(f"page {page_no} uses form {name!r}, which the scene does not define")
+
+
 def _check_form_refs(scene: Scene) -> None:
     forms = scene.form_map
     for page_no, page in enumerate(scene.pages, 1):
-        for name in _form_refs(page.items):
-            if name not in forms:
-                raise ValueError(f"page {page_no} uses form {name!r}, which the scene does not define")
+        check_page_forms(page, forms, page_no)
     for form in scene.forms:
         _check_no_cycle(form.name, forms, ())
 

@@ -3,6 +3,7 @@ print-shop profile (one item per page at trim + bleed, TrimBox and BleedBox set)
 and forms of a Scene; drawing is the backends' job."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from generator.geom.scene import Circle, FormDef, Group, Page, Polygon, RectItem, TextItem, UseForm
@@ -16,7 +17,7 @@ from generator.layout.imposition import (
     plan_grid,
 )
 from generator.layout.marks import band_marks, duplex_calibration, fold_marks
-from generator.plan.items import PrintItem
+from generator.plan.items import PrintItem, draw_once
 
 GUIDE_INK = "#8a8a8a"  # cut guide lines and outlines: visible, lighter than the art
 SHAPED_GUTTER = 2.0  # mm between items whose cut is not their rectangle (tokens, hexes, dice nets)
@@ -42,18 +43,26 @@ class SheetOptions:
 
 @dataclass
 class Imposed:
-    pages: list[Page] = field(default_factory=list)
+    """Imposed sheets: what every page holds is decided at once (counts, page numbers, shared forms), but
+    each page's faces are drawn only when its maker is called — a print target draws a page, writes it and
+    lets it go (``makers``); ``pages`` draws them all (small scenes, tests)."""
+
+    makers: list[Callable[[], Page]] = field(default_factory=list)
     forms: dict[str, FormDef] = field(default_factory=dict)
     placed: dict[str, int] = field(default_factory=dict)  # component → fronts placed
     pages_of: dict[str, list[int]] = field(default_factory=dict)  # component → 1-based pages of its fronts
     item_size: Size | None = None
 
+    @property
+    def pages(self) -> list[Page]:
+        return [make() for make in self.makers]
+
     def count(self, item: PrintItem) -> None:
         """Count a front placed on the page about to be appended."""
         self.placed[item.component] = self.placed.get(item.component, 0) + 1
         pages = self.pages_of.setdefault(item.component, [])
-        if not pages or pages[-1] != len(self.pages) + 1:
-            pages.append(len(self.pages) + 1)
+        if not pages or pages[-1] != len(self.makers) + 1:
+            pages.append(len(self.makers) + 1)
         self.item_size = self.item_size or item.size
 
 
@@ -116,18 +125,28 @@ def _ink(items: tuple, opts: SheetOptions | None) -> tuple:
     return ink_saver(items) if opts is not None and opts.ink_saver else items
 
 
-def _back_use(item: PrintItem, rect: Rect, bleed: float, result: Imposed, opts: SheetOptions | None = None) -> object:
-    """The back of an item at ``rect``: a shared form when the item has a back key, else its own items.
-
-    Backs are drawn upright; a shaped item's back face already carries its mirrored outline."""
+def _back_form(item: PrintItem, bleed: float, result: Imposed, opts: SheetOptions | None = None) -> None:
+    """Register the shared back form of an item with a back key (once per key and bleed), in page order."""
     if item.back_key:
         name = f"{item.back_key}@{bleed:g}"
         if name not in result.forms:
             size = Size(item.size.w + 2 * bleed, item.size.h + 2 * bleed)
             result.forms[name] = FormDef(name, size, (Group(_ink(item.back(bleed), opts),
                                                             Transform.translate(bleed, bleed)),))
-        return UseForm(name, rect.x - bleed, rect.y - bleed)
-    return _place(_ink(item.back(bleed), opts), rect)
+
+
+def _back_use(item: PrintItem, rect: Rect, bleed: float, result: Imposed, opts: SheetOptions | None = None) -> object:
+    """The back of an item at ``rect``: a shared form when the item has a back key, else its own items.
+
+    Backs are drawn upright; a shaped item's back face already carries its mirrored outline."""
+    if item.back_key:
+        _back_form(item, bleed, result, opts)
+        return UseForm(f"{item.back_key}@{bleed:g}", rect.x - bleed, rect.y - bleed)
+    return _place(_ink(draw_once(item.back, bleed), opts), rect)
+
+
+def _front(item: PrintItem, rect: Rect, opts: SheetOptions) -> Group:
+    return _place(_ink(draw_once(item.front, opts.bleed), opts), rect)
 
 
 EDGE = 5.0  # mm: home printers leave the outer 5 mm of the sheet blank; nothing is drawn there
@@ -152,23 +171,30 @@ def _home(items: list[PrintItem], opts: SheetOptions, result: Imposed) -> None:
     with_backs = opts.duplex in ("long", "short") and any(item.has_back for item in items)
     for n, (page, placed, extras) in enumerate(sheets, 1):
         label = f"{opts.title} — {opts.what} {n}/{len(sheets)}"
-        fronts = [_place(_ink(item.front(opts.bleed), opts), rect) for item, rect in placed]
         for item, _ in placed:
             result.count(item)
         head = TextItem(page.w / 2, EDGE + 2.6, f"{label} · {opts.note}" if opts.note else label, size_pt=6,
                         anchor="middle", fill="#555555")
-        result.pages.append(Page(page, (*fronts, *extras, head), label=label))
+
+        def fronts(page=page, placed=placed, extras=extras, head=head, label=label) -> Page:
+            return Page(page, (*(_front(item, rect, opts) for item, rect in placed), *extras, head), label=label)
+
+        result.makers.append(fronts)
         if with_backs:
-            backs, rects = [], []
+            backs = []
             for item, rect in placed:
                 if item.has_back:
-                    where = mirror_rect(rect, page, opts.duplex, opts.offset)
-                    backs.append(_back_use(item, where, opts.bleed, result, opts))
-                    rects.append(where)
+                    backs.append((item, mirror_rect(rect, page, opts.duplex, opts.offset)))
+                    _back_form(item, opts.bleed, result, opts)
             marks: tuple = ()
-            if rects and items[0].kind == "cards":
-                marks = _marks(rects, _limit(page, False).translate(*opts.offset), opts)
-            result.pages.append(Page(page, (*backs, *marks), label=f"{label} ({opts.back_word})"))
+            if backs and items[0].kind == "cards":
+                marks = _marks([where for _, where in backs], _limit(page, False).translate(*opts.offset), opts)
+
+            def back_page(page=page, backs=backs, marks=marks, label=f"{label} ({opts.back_word})") -> Page:
+                return Page(page, (*(_back_use(item, where, opts.bleed, result, opts) for item, where in backs),
+                                   *marks), label=label)
+
+            result.makers.append(back_page)
 
 
 def _marks(rects: list[Rect], limit: Rect, opts: SheetOptions) -> tuple:
@@ -208,15 +234,22 @@ def _fold(run: list[PrintItem], opts: SheetOptions, result: Imposed) -> None:
     sheets = paginate(run, fold.per_page)
     for n, chunk in enumerate(sheets, 1):
         label = f"{opts.title} — {opts.what} {n}/{len(sheets)}"
-        items: list = []
-        for i, item in enumerate(chunk):
-            items.append(_place(_ink(item.front(opts.bleed), opts), fold.fronts[i]))
+        for item in chunk:
             if item.has_back:
-                items.append(_back_use(item, fold.backs[i], opts.bleed, result, opts))
+                _back_form(item, opts.bleed, result, opts)
             result.count(item)
         head = (TextItem(fold.page.w / 2, EDGE + 2.6, f"{label} · {opts.note}" if opts.note else label, size_pt=6,
                          anchor="middle", fill="#555555"),) if room else ()
-        result.pages.append(Page(fold.page, (*items, *marks, *head), label=label))
+
+        def page(chunk=chunk, head=head, label=label) -> Page:
+            items: list = []
+            for i, item in enumerate(chunk):
+                items.append(_front(item, fold.fronts[i], opts))
+                if item.has_back:
+                    items.append(_back_use(item, fold.backs[i], opts.bleed, result, opts))
+            return Page(fold.page, (*items, *marks, *head), label=label)
+
+        result.makers.append(page)
 
 
 def _printshop(run: list[PrintItem], opts: SheetOptions, result: Imposed) -> None:
@@ -226,11 +259,20 @@ def _printshop(run: list[PrintItem], opts: SheetOptions, result: Imposed) -> Non
         trim = Rect(b, b, item.size.w, item.size.h)
         bleed_box = Rect(0, 0, page.w, page.h)
         result.count(item)
-        result.pages.append(Page(page, (_place(item.front(b), trim),), trim_box=trim, bleed_box=bleed_box,
-                                 label=f"{item.label} (front)"))
+
+        def front(item=item, page=page, trim=trim, bleed_box=bleed_box) -> Page:
+            return Page(page, (_place(draw_once(item.front, b), trim),), trim_box=trim, bleed_box=bleed_box,
+                        label=f"{item.label} (front)")
+
+        result.makers.append(front)
         if item.has_back:
-            result.pages.append(Page(page, (_back_use(item, trim, b, result),), trim_box=trim,
-                                     bleed_box=bleed_box, label=f"{item.label} (back)"))
+            _back_form(item, b, result)
+
+            def back(item=item, page=page, trim=trim, bleed_box=bleed_box) -> Page:
+                return Page(page, (_back_use(item, trim, b, result),), trim_box=trim, bleed_box=bleed_box,
+                            label=f"{item.label} (back)")
+
+            result.makers.append(back)
 
 
 def calibration_pages(paper: Size, title: str, text: str = "") -> list[Page]:

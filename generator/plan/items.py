@@ -31,6 +31,19 @@ class Face:
             drawn = self._drawn[bleed] = self._build(bleed)
         return drawn
 
+    def once(self, bleed: float) -> tuple:
+        """The face's items for one use, not kept: the memo when a caller already made it, else built now
+        and left to the garbage collector once the caller is done (print sheets draw a page, write it and
+        let it go, so a 9,000-card deck never holds every drawn face at once)."""
+        drawn = self._drawn.get(bleed)
+        return drawn if drawn is not None else self._build(bleed)
+
+
+def draw_once(face: Callable[[float], tuple], bleed: float) -> tuple:
+    """A face's items for one use (``Face.once``); any other callable face is simply called."""
+    once = getattr(face, "once", None)
+    return once(bleed) if once is not None else face(bleed)
+
 
 @dataclass(frozen=True, slots=True)
 class PrintItem:

@@ -8,7 +8,7 @@ defined once and placed with Do. Page boxes are set per page, and reset when a p
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import ClassVar
 
@@ -24,6 +24,7 @@ from generator.geom.scene import (
     Group,
     ImageItem,
     Line,
+    Metadata,
     Page,
     Path,
     Polygon,
@@ -34,6 +35,7 @@ from generator.geom.scene import (
     UseForm,
     _draw_run,
     block_runs,
+    check_page_forms,
     expand_text_block,
 )
 from generator.geom.shapes import Rect, Size
@@ -44,17 +46,33 @@ from generator.text import metrics
 
 def render_pdf(scene: Scene, *, cmyk: bool = False) -> bytes:
     """The whole scene as one PDF document; ``cmyk`` writes every colour as device CMYK (print shops)."""
-    if not scene.pages:
+    return render_pages(scene.pages, scene.forms, scene.metadata, cmyk=cmyk)
+
+
+def render_pages(pages: Iterable[Page | Callable[[], Page]], forms: Iterable[FormDef] = (),
+                 metadata: Metadata | None = None, *, cmyk: bool = False) -> bytes:
+    """Pages (or makers that draw a page when called) written one at a time: each page is drawn, written
+    to the document and let go before the next is made, so a long file never holds every page's scene
+    items at once. The same bytes as ``render_pdf`` of a Scene with those pages."""
+    shell = Scene((), tuple(forms), metadata or Metadata())  # checks the forms (unique names, no loops)
+    stream = (page() if callable(page) else page for page in pages)
+    first = next(stream, None)
+    if first is None:
         raise ValueError("a PDF needs at least one page")
     fonts.ensure_registered()
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=_pt_size(scene.pages[0].size), invariant=1, pageCompression=1,
+    canvas = Canvas(buffer, pagesize=_pt_size(first.size), invariant=1, pageCompression=1,
                     initialFontName=DEFAULT_FONT, initialFontSize=10)
-    _set_metadata(canvas, scene)
-    painter = _Painter(canvas, scene, cmyk)
+    _set_metadata(canvas, shell)
+    painter = _Painter(canvas, shell, cmyk)
     painter.define_forms()
-    for number, page in enumerate(scene.pages):
+    page = first
+    number = 0
+    while page is not None:
+        check_page_forms(page, shell.form_map, number + 1)
         painter.page(page, number)
+        number += 1
+        page = next(stream, None)  # the written page is let go here
     canvas.save()
     return buffer.getvalue()
 

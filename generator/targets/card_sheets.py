@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, replace
+from functools import partial
 
 from generator.errors import DataErrors, Issue, SourceSpan
 from generator.geom.paper import BLEED_EU, POD_TEMPLATES, PodTemplate, paper_size
@@ -18,8 +19,9 @@ from generator.layout.sheets import Imposed, SheetOptions, calibration_pages, im
 from generator.model.index import GameIndex
 from generator.plan import plan_game
 from generator.plan.draw import FaceTextError
+from generator.plan.items import draw_once
 from generator.plan.kinds import SHEETS
-from generator.render.pdf import render_pdf
+from generator.render.pdf import render_pages, render_pdf
 from generator.targets.options import PrintOptions
 from generator.write import cache
 from generator.write.atomic import OutputDir
@@ -149,8 +151,14 @@ def _meta(title: str, what: str) -> Metadata:
 
 
 def _impose(index: GameIndex, items, opts: SheetOptions) -> Imposed:
+    return _guarded(index, lambda: impose(items, opts))
+
+
+def _guarded(index: GameIndex, make):
+    """Impose or draw: a face whose text cannot be set, or an item too large for the sheet, is a located
+    data error (validation reports these first; this is the last guard)."""
     try:
-        return impose(items, opts)
+        return make()
     except FaceTextError as exc:  # validation catches these first; this is the last guard
         raise DataErrors([Issue(SourceSpan(index.game_id), "", str(exc), code="text-fit", game=index.game_id)]) from None
     except ValueError as exc:  # an item too large for the sheet (validation reports most of these first)
@@ -166,19 +174,21 @@ def _write(index: GameIndex, job: PrintJob, kind: str, items, path: str, title: 
         return kept
     imposed = _impose(index, items, _options(job, title, kind))
     if job.copies > 1 and job.profile == "home":
-        imposed.pages = imposed.pages * job.copies
+        imposed.makers = imposed.makers * job.copies
         imposed.placed = {c: n * job.copies for c, n in imposed.placed.items()}
-    scene = Scene(tuple(imposed.pages), tuple(imposed.forms.values()), _meta(title, kind))
-    target = out.write_bytes(path, render_pdf(scene, cmyk=job.cmyk))
+    # each page's faces are drawn as the page is written, then let go (a long deck is never held whole)
+    data = _guarded(index, lambda: render_pages(imposed.makers, imposed.forms.values(), _meta(title, kind),
+                                                cmyk=job.cmyk))
+    target = out.write_bytes(path, data)
     size = imposed.item_size
     return manifest.add(out, target, game=index.game_id, kind=kind, profile=job.profile,
-                        paper=job.paper if job.profile == "home" else None, pages=len(imposed.pages),
+                        paper=job.paper if job.profile == "home" else None, pages=len(imposed.makers),
                         items=sum(imposed.placed.values()),
                         item_size_mm=[round(size.w, 2), round(size.h, 2)] if size else None,
                         bleed_mm=job.bleed_mm, duplex=job.duplex if job.profile == "home" else "none",
                         color="cmyk" if job.cmyk else "rgb",
                         contents=dict(sorted(imposed.placed.items())),
-                        components=[{"component": c, "pages": _span(p, job, len(imposed.pages))} for c, p in sorted(imposed.pages_of.items())])
+                        components=[{"component": c, "pages": _span(p, job, len(imposed.makers))} for c, p in sorted(imposed.pages_of.items())])
 
 
 DIELINE = "#ff00ff"  # the conventional die-line colour: a cut path, never printed ink
@@ -249,10 +259,10 @@ def _write_pngs(index: GameIndex, job: PrintJob, items, folder: str, out: Output
     first = items[0]
     template = pod_template(job.pod, first.size) if job.pod else None
     bleed = template.bleed if template else job.bleed_mm
-    pages = [(f"{key}.png", _single_page(item.front, item.size, bleed)) for key, (item, _) in designs.items()]
+    pages = [(f"{key}.png", partial(_single_page, item.front, item.size, bleed)) for key, (item, _) in designs.items()]
     if first.back is not None:
-        pages.append(("back.png", _single_page(first.back, first.size, bleed)))
-    pdf = pdfium.PdfDocument(render_pdf(Scene(tuple(p for _, p in pages))))
+        pages.append(("back.png", partial(_single_page, first.back, first.size, bleed)))
+    pdf = pdfium.PdfDocument(render_pages(make for _, make in pages))
     for n, (name, _) in enumerate(pages):
         image = pdf[n].render(scale=PNG_DPI / 72).to_pil()
         if template:  # the exact pixels the service asks for (cards are within 2 mm of its product)
@@ -278,5 +288,5 @@ def _single_page(face, size, bleed: float) -> Page:
     from generator.geom.shapes import Rect, Size, Transform
 
     page = Size(size.w + 2 * bleed, size.h + 2 * bleed)
-    return Page(page, (Group(face(bleed), Transform.translate(bleed, bleed)),),
+    return Page(page, (Group(draw_once(face, bleed), Transform.translate(bleed, bleed)),),
                 trim_box=Rect(bleed, bleed, size.w, size.h), bleed_box=Rect(0, 0, page.w, page.h))
