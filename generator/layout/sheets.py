@@ -169,6 +169,7 @@ def _home(items: list[PrintItem], opts: SheetOptions, result: Imposed) -> None:
     else:
         sheets.extend(_shelf_sheets(items, opts))
     with_backs = opts.duplex in ("long", "short") and any(item.has_back for item in items)
+    back_marks: dict[tuple, tuple] = {}
     for n, (page, placed, extras) in enumerate(sheets, 1):
         label = f"{opts.title} — {opts.what} {n}/{len(sheets)}"
         for item, _ in placed:
@@ -188,7 +189,11 @@ def _home(items: list[PrintItem], opts: SheetOptions, result: Imposed) -> None:
                     _back_form(item, opts.bleed, result, opts)
             marks: tuple = ()
             if backs and items[0].kind == "cards":
-                marks = _marks([where for _, where in backs], _limit(page, False).translate(*opts.offset), opts)
+                rects = tuple(where for _, where in backs)
+                marks = back_marks.get((page, rects))
+                if marks is None:  # full sheets share their marks (one tuple, not one per page)
+                    marks = back_marks[(page, rects)] = _marks(list(rects), _limit(page, False).translate(*opts.offset),
+                                                               opts)
 
             def back_page(page=page, backs=backs, marks=marks, label=f"{label} ({opts.back_word})") -> Page:
                 return Page(page, (*(_back_use(item, where, opts.bleed, result, opts) for item, where in backs),
