@@ -8,6 +8,14 @@ Layout of what it writes (both folders are replaced whole on every build):
 
 Downloads (print PDFs, board SVGs) are hard-linked into each language's docs so mkdocs checks every
 link; the two built copies are hard-linked to one another afterwards.
+
+Incremental builds (``previous`` = the site and projects in place): a language whose project has the same
+shell as last time — the same engine, the same mkdocs.yml (navigation, titles), the same set of files and
+the same outline of every page (front matter, headings, explicit anchors) — is rebuilt with mkdocs' dirty
+build over a copy of its previous site: only the pages whose markdown changed (and the pages they link to,
+so their anchors are checked) are rendered again. Every page's navigation is a function of the shell, so
+the pages not rendered again are exactly what a full build would write, and the site's own search index is
+read from every built page afterwards, as after a full build. Anything else is a full build.
 """
 from __future__ import annotations
 
@@ -40,13 +48,16 @@ class SiteReport:
     games: list[str] = field(default_factory=list)
     search_bytes: dict[str, dict[str, int]] = field(default_factory=dict)  # lang → game → index bytes
     offline_bytes: int = 0
+    incremental: list[str] = field(default_factory=list)  # languages rebuilt with mkdocs' dirty build
 
 
 def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tuple[str, ...] = LANGS,
-               resolve_artifact=None) -> SiteReport:
+               resolve_artifact=None, previous: tuple[Path, Path] | None = None) -> SiteReport:
     """Write the generated projects into ``src_dir`` and the built sites into ``site_dir``.
 
     ``resolve_artifact(path) -> Path | None`` finds a manifest artifact's file on disk (staged or final).
+    ``previous`` = (site folder, projects folder) of the last build, in place: a language whose shell is
+    unchanged is rebuilt incrementally from them (see the module's docstring); they are only read.
     """
     start = time.monotonic()
     report = SiteReport(languages=list(langs), games=[g.game_id for g in games])
@@ -78,7 +89,12 @@ def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tupl
         rel = cfg_path.parent
         nav.write_config(nav.config(views, lang, langs, Path(os.path.relpath(docs, rel)),
                                     Path(os.path.relpath(site_dir / lang, rel))), cfg_path)
-        run_mkdocs(cfg_path)
+        (src_dir / lang / SHELL_FILE).write_text(_engine() + "\n", encoding="utf-8")
+        dirty = previous is not None and _prepare_dirty(src_dir / lang, site_dir / lang, previous[1] / lang,
+                                                        previous[0] / lang)
+        if dirty:
+            report.incremental.append(lang)
+        run_mkdocs(cfg_path, dirty=dirty)
         relative_404(site_dir / lang / "404.html")
         report.search_bytes[lang] = search.build_index(site_dir / lang, lang, [g.game_id for g in games])
     games = all_games
@@ -127,6 +143,117 @@ def _link_downloads(games: list[SiteGame], docs: Path, resolve_artifact) -> None
             game.downloads.pop(path, None)
 
 
+# --- incremental (dirty) builds --------------------------------------------------------------------
+
+SHELL_FILE = "engine.txt"  # beside mkdocs.yml: the engine the project was made by (code, templates, versions)
+_REWRITTEN = (".html", ".xml", ".gz")  # what mkdocs writes again in a dirty build: copied, never linked
+_HEADING = re.compile(r"^#{1,6} .*$", re.MULTILINE)  # a page's title (its first) and its table of contents
+_ANCHOR = re.compile(r"""\bid=["']([^"']*)["']|\{:?[^}\n]*#([\w:.-]+)[^}\n]*\}""")  # HTML ids, attr_list {#id}
+_UNTITLED = re.compile(r"^\s*- ([^\s:'\"]+\.md)\s*$", re.MULTILINE)  # a nav entry without a title
+_MD_LINK = re.compile(r"\]\(([^)\s#?]+\.md)(?:#[^)\s]*)?\)")
+
+
+def _engine() -> str:
+    from generator.write.cache import engine_hash
+
+    return engine_hash()
+
+
+def _outline(text: str) -> list[str]:
+    """What other pages and the navigation can see of a page: its front matter, headings and anchors."""
+    head = text.split("\n---\n", 1)[0] if text.startswith("---\n") else ""
+    return [head, *_HEADING.findall(text), *("".join(ids) for ids in _ANCHOR.findall(text))]
+
+
+def _tree(root: Path) -> dict[str, Path]:
+    return {p.relative_to(root).as_posix(): p for p in sorted(root.rglob("*")) if p.is_file() or p.is_symlink()}
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        if os.path.samefile(a, b):
+            return True
+        return a.stat().st_size == b.stat().st_size and a.read_bytes() == b.read_bytes()
+    except OSError:
+        return False
+
+
+def _prepare_dirty(project: Path, site: Path, old_project: Path, old_site: Path) -> bool:
+    """Set up a dirty rebuild of one language when its shell is unchanged (see the module's docstring);
+    returns False — a full build — otherwise. Sources that did not change are hard-linked from the old
+    project (their old times tell mkdocs to skip them); the old site is brought into staging with every
+    file mkdocs or this module writes again copied, never linked, so the site in place is never touched."""
+    try:
+        if not (old_site / "index.html").is_file() or \
+                (old_project / SHELL_FILE).read_text(encoding="utf-8") != (project / SHELL_FILE).read_text(encoding="utf-8") or \
+                (old_project / "mkdocs.yml").read_bytes() != (project / "mkdocs.yml").read_bytes():
+            return False
+    except OSError:
+        return False
+    docs, old_docs = project / "docs", old_project / "docs"
+    new, old = _tree(docs), _tree(old_docs)
+    if new.keys() != old.keys():
+        return False  # a page or a file came or went: the navigation and the site's files differ
+    changed = set()
+    for rel, path in new.items():
+        if path.is_symlink() or old[rel].is_symlink():
+            return False
+        if _same_file(path, old[rel]):
+            continue
+        if rel.endswith(".md"):
+            text, before = path.read_text(encoding="utf-8"), old[rel].read_text(encoding="utf-8")
+            if _outline(text) != _outline(before):
+                return False  # a title, heading or anchor other pages may show or link to
+            changed.add(rel)
+            # the pages it links to are rendered too, so mkdocs checks the anchors it links to
+            for link in _MD_LINK.findall(text):
+                target = os.path.normpath(os.path.join(os.path.dirname(rel), link)).replace(os.sep, "/")
+                if target in new:
+                    changed.add(target)
+        else:
+            changed.add(rel)
+    # a page the navigation lists without a title is titled by its first heading, which mkdocs only reads
+    # from a page it renders: those are always rendered, so every page's previous/next links name them
+    config = (project / "mkdocs.yml").read_text(encoding="utf-8")
+    changed.update(rel for rel in _UNTITLED.findall(config) if rel in new)
+    for rel, path in new.items():
+        if rel not in changed and not os.path.samefile(path, old[rel]):
+            # unchanged: the old file itself, whose old time makes mkdocs skip it
+            tmp = path.with_name(f".{path.name}.old")
+            os.link(old[rel], tmp)
+            try:
+                os.replace(tmp, path)
+            finally:
+                if os.path.lexists(tmp):
+                    os.unlink(tmp)
+        elif rel.endswith(".md"):
+            os.utime(path)  # rendered again (a linked-to page written with the same bytes still counts)
+    for rel, path in _tree(old_site).items():
+        if rel.split("/", 1)[0] == "search" or path.is_symlink():
+            continue  # the site's search index is written afresh from every page
+        target = site / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if rel.endswith(_REWRITTEN):
+            shutil.copy2(path, target)
+        else:
+            os.link(path, target)
+    for rel, path in new.items():  # a static file mkdocs copies again gets a file of its own, not a link
+        target = site / rel
+        if rel.endswith(".md") or not target.exists():
+            continue
+        if rel in changed or os.path.getmtime(target) < os.path.getmtime(path):  # mkdocs' own test
+            target.unlink()
+    return True
+
+
+class _IgnoreDirtyNotice(logging.Filter):
+    """mkdocs warns that a dirty build may leave navigation stale — true in general, not for an unchanged
+    shell (see above); strict mode would turn that notice into a failure."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("A 'dirty' build is being performed")
+
+
 class _Collect(logging.Handler):
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
@@ -136,13 +263,17 @@ class _Collect(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-def run_mkdocs(config_file: Path) -> None:
-    """`mkdocs build --strict` in-process; every warning becomes a SiteBuildError listing them all."""
+def run_mkdocs(config_file: Path, dirty: bool = False) -> None:
+    """`mkdocs build --strict` in-process; every warning becomes a SiteBuildError listing them all.
+    ``dirty``: mkdocs' dirty build (pages whose source is not newer than their output are skipped)."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
     from mkdocs.exceptions import Abort, ConfigurationError
 
     logger = logging.getLogger("mkdocs")
+    notice = logging.getLogger("mkdocs.commands.build")
+    quiet = _IgnoreDirtyNotice()
+    notice.addFilter(quiet)
     collect = _Collect()
     old_propagate, old_level = logger.propagate, logger.level
     logger.addHandler(collect)
@@ -150,9 +281,9 @@ def run_mkdocs(config_file: Path) -> None:
     logger.setLevel(logging.WARNING)
     try:
         cfg = load_config(str(config_file), strict=True)
-        cfg.plugins.on_startup(command="build", dirty=False)
+        cfg.plugins.on_startup(command="build", dirty=dirty)
         try:
-            build(cfg)
+            build(cfg, dirty=dirty)
         finally:
             cfg.plugins.on_shutdown()
     except (Abort, ConfigurationError) as exc:
@@ -160,4 +291,5 @@ def run_mkdocs(config_file: Path) -> None:
         raise SiteBuildError(f"mkdocs build --strict failed for {config_file}:\n  {details}") from None
     finally:
         logger.removeHandler(collect)
+        notice.removeFilter(quiet)
         logger.propagate, logger.level = old_propagate, old_level
