@@ -96,7 +96,8 @@ def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tupl
             report.incremental.append(lang)
         run_mkdocs(cfg_path, dirty=dirty)
         relative_404(site_dir / lang / "404.html")
-        report.search_bytes[lang] = search.build_index(site_dir / lang, lang, [g.game_id for g in games])
+        report.search_bytes[lang] = _search_index(site_dir / lang, lang, [g.game_id for g in games],
+                                                  previous[0] / lang if dirty else None)
     games = all_games
     (site_dir / "index.html").write_text(redirect_html(langs), encoding="utf-8")
     (site_dir / "404.html").write_text(not_found_html(langs), encoding="utf-8")
@@ -141,6 +142,30 @@ def _link_downloads(games: list[SiteGame], docs: Path, resolve_artifact) -> None
             media.link_or_copy(src, docs / game.game_id / "files" / name)
         for path in missing:  # a manifest entry without its file: leave it off the page, never a dead link
             game.downloads.pop(path, None)
+
+
+def _search_index(site: Path, lang: str, game_ids: list[str], old_site: Path | None) -> dict[str, int]:
+    """The site's search index, game by game (``search.build_index``); after a dirty build, a game whose
+    built pages all came out the same as last time keeps its previous index file (it is read from them)."""
+    fresh, sizes = [], {}
+    for game in game_ids:
+        old_index = old_site / "search" / f"{game}.js" if old_site is not None else None
+        if old_index is not None and old_index.is_file() and _same_pages(site / game, old_site / game):
+            target = site / "search" / old_index.name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(old_index, target)
+            sizes[game] = target.stat().st_size
+        else:
+            fresh.append(game)
+    if fresh:
+        sizes.update(search.build_index(site, lang, fresh))
+    return {game: sizes[game] for game in game_ids}
+
+
+def _same_pages(folder: Path, old_folder: Path) -> bool:
+    pages = {p.relative_to(folder).as_posix(): p for p in folder.rglob("index.html")}
+    old = {p.relative_to(old_folder).as_posix(): p for p in old_folder.rglob("index.html")}
+    return pages.keys() == old.keys() and all(_same_file(pages[rel], old[rel]) for rel in pages)
 
 
 # --- incremental (dirty) builds --------------------------------------------------------------------

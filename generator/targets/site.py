@@ -50,15 +50,23 @@ def write_rules_pdfs(indexes: list[GameIndex], out: OutputDir, manifest: Manifes
     from generator.render.pdf import render_pdf
     from generator.targets.rules_pdf import KIND, rules_scene
     from generator.text import metrics as fonts
+    from generator.write import cache
 
     entries = []
     for index in indexes:
         game = index.game_id
         out.claim(f"{game}/rules")  # replaced whole
         site_game = SiteGame(index, index.report)
+        data = None
         for lang in [lang for lang in langs if lang in game_languages(site_game)]:
+            path = f"{game}/rules/rules-{lang}.pdf"
+            # incremental builds (write/cache.py): the reference is drawn from the game's data alone
+            data = data or cache.stable_json(index.data.model_dump(mode="json"))
+            if (kept := cache.reuse(out, manifest, path, KIND, lang, data, assets=index.folder)) is not None:
+                entries.append(kept)
+                continue
             scene = rules_scene(GameView(site_game, lang), fonts.METRICS)
-            target = out.write_bytes(f"{game}/rules/rules-{lang}.pdf", render_pdf(scene))
+            target = out.write_bytes(path, render_pdf(scene))
             entries.append(manifest.add(out, target, game=game, kind=KIND, lang=lang, profile="reference",
                                         paper="a4", pages=len(scene.pages), duplex="none"))
     return entries
