@@ -99,3 +99,59 @@ def test_parallel_and_serial_builds_are_byte_identical(tmp_path, demo_data, run_
 def test_jobs_must_be_a_positive_number(tmp_path, demo_data, run_cli):
     result = run_cli("build", "--data", demo_data, "--out", tmp_path / "out", "--jobs", "zero")
     assert result.code == 2 and "whole number" in result.err
+
+
+def _files(root) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*")
+            if p.is_file() and p.name not in STAMPED}
+
+
+def test_the_site_is_rebuilt_incrementally_and_comes_out_as_a_full_build_does(tmp_path, demo_data, run_cli):
+    out = tmp_path / "out"
+    assert run_cli("build", "--data", demo_data, "--out", out).code == 0
+
+    # a card renamed: the page shell (navigation, files, headings, anchors) is unchanged, so both languages are
+    # rebuilt with mkdocs' dirty build; the result is byte for byte what a full build of the same data writes
+    edit(demo_data / "demo" / "decks.yaml", "name: {pl: Złoto „1”", "name: {pl: Złoto „1” Nowe")
+    result = run_cli("build", "--data", demo_data, "--out", out)
+    assert result.code == 0 and "incremental: pl, en" in result.out
+    full = tmp_path / "full"
+    assert run_cli("build", "--data", demo_data, "--out", full, "--force").code == 0
+    ours, theirs = _files(out), _files(full)
+    assert sorted(ours) == sorted(theirs)
+    assert [p for p in ours if ours[p] != theirs[p] and p != "manifest.json"] == []
+    # the search index still holds every game page, the changed card's new name included
+    index = (out / "site" / "pl" / "search" / "demo.js").read_text(encoding="utf-8")
+    assert "Nowe" in index and index == (full / "site" / "pl" / "search" / "demo.js").read_text(encoding="utf-8")
+
+    # a glossary term renamed changes headings other pages link to: a full build, the same as ever
+    edit(demo_data / "demo" / "rules.yaml", "term: {pl: Złoto, en: Gold}", "term: {pl: Złoto Stare, en: Old Gold}")
+    result = run_cli("build", "--data", demo_data, "--out", out)
+    assert result.code == 0 and "incremental" not in result.out
+    assert run_cli("build", "--data", demo_data, "--out", full, "--force").code == 0
+    ours, theirs = _files(out), _files(full)
+    assert sorted(ours) == sorted(theirs)
+    assert [p for p in ours if ours[p] != theirs[p] and p != "manifest.json"] == []
+
+
+def test_pnp_print_does_not_keep_drawn_faces(tmp_path, demo_data, run_cli, monkeypatch):
+    """Print sheets draw each page's faces when the page is written and let them go: after `pnp print` no
+    face of the printed plan holds its drawn items (a 9,000-card deck is never held whole)."""
+    from generator.plan import plan_game
+    from generator.plan.check import validated_games
+    from generator.targets import card_sheets
+
+    fresh = []  # faces nobody had drawn before printing (the validator draws a few, e.g. token faces)
+    original = card_sheets.print_game
+
+    def spy(index, job, out, manifest):
+        fresh.extend(item.front for item in plan_game(index, job.lang).all() if not item.front._drawn)
+        return original(index, job, out, manifest)
+
+    monkeypatch.setattr(card_sheets, "print_game", spy)
+    assert run_cli("print", "demo", "--data", demo_data, "--out", tmp_path / "out").code == 0
+    assert len(fresh) > 10 and all(not face._drawn for face in fresh)
+    # the memo still serves callers that ask for it (the site's previews, the build cache's digests)
+    index = validated_games(demo_data, ["demo"])[0].index
+    face = plan_game(index, "pl").all()[0].front
+    assert face(0.0) is face(0.0) and face.once(0.0) is face(0.0)
