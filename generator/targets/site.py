@@ -27,19 +27,20 @@ def generate(indexes: list[GameIndex], out: OutputDir, manifest: Manifest, optio
     games = site_games(indexes, manifest.artifacts, options)
     langs = tuple(lang for lang in LANGS if any(lang in game_languages(g) for g in games)) or LANGS
     report = build_site(games, out.claim(SITE), out.claim(SITE_SRC), langs, resolve_artifact=artifact_finder(out),
-                        previous=previous_site(out, args))
+                        previous=previous_site(out))
     incremental = f" (incremental: {', '.join(report.incremental)})" if report.incremental else ""
     out_console().print(f"site: {len(report.games)} games, {report.pages} pages in {', '.join(report.languages)} "
                         f"in {report.seconds:.1f} s{incremental} → {out.root / SITE}")
 
 
-def previous_site(out: OutputDir, args) -> tuple[Path, Path] | None:
-    """The site and projects in place, for an incremental rebuild: only in an incremental `pnp build`
-    (a build cache is active) without --force."""
+def previous_site(out: OutputDir) -> tuple[Path, Path] | None:
+    """The site and projects in place, for an incremental rebuild: only in an incremental `pnp build` (a
+    build cache holding the previous build's artifacts is active — none with --force)."""
     from generator.write import cache
 
+    builds = cache.active()
     site, src = out.root / SITE, out.root / SITE_SRC
-    if cache.active() is None or getattr(args, "force", False) or not site.is_dir() or not src.is_dir():
+    if builds is None or builds.out is not out or not builds.previous or not site.is_dir() or not src.is_dir():
         return None
     return site, src
 
