@@ -264,7 +264,8 @@ def _write_pngs(index: GameIndex, job: PrintJob, items, folder: str, out: Output
         pages.append(("back.png", partial(_single_page, first.back, first.size, bleed)))
     pdf = pdfium.PdfDocument(render_pages(make for _, make in pages))
     for n, (name, _) in enumerate(pages):
-        image = pdf[n].render(scale=PNG_DPI / 72).to_pil()
+        # RGB byte order straight from pdfium: the same pixels without a BGR→RGB pass in to_pil
+        image = pdf[n].render(scale=PNG_DPI / 72, rev_byteorder=True).to_pil()
         if template:  # the exact pixels the service asks for (cards are within 2 mm of its product)
             image = image.resize((round(template.width_px), round(template.height_px)))
         buffer = io.BytesIO()
