@@ -52,12 +52,15 @@ class SiteReport:
 
 
 def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tuple[str, ...] = LANGS,
-               resolve_artifact=None, previous: tuple[Path, Path] | None = None) -> SiteReport:
+               resolve_artifact=None, previous: tuple[Path, Path] | None = None,
+               same_previews: frozenset[str] = frozenset()) -> SiteReport:
     """Write the generated projects into ``src_dir`` and the built sites into ``site_dir``.
 
     ``resolve_artifact(path) -> Path | None`` finds a manifest artifact's file on disk (staged or final).
     ``previous`` = (site folder, projects folder) of the last build, in place: a language whose shell is
     unchanged is rebuilt incrementally from them (see the module's docstring); they are only read.
+    ``same_previews``: games whose card previews are made from the same inputs as the previous build's
+    (engine, data, assets): their pictures are read back from the previous projects, not drawn again.
     """
     start = time.monotonic()
     report = SiteReport(languages=list(langs), games=[g.game_id for g in games])
@@ -69,7 +72,9 @@ def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tupl
     for lang in langs:
         games = [g for g in all_games if lang in game_languages(g)]  # a game's own `game.languages`
         for game in games:
-            game.previews = media.card_previews(game.index, lang)
+            kept = _previous_previews(game, previous[1] / lang / "docs") \
+                if previous is not None and game.game_id in same_previews else None
+            game.previews = kept if kept is not None else media.card_previews(game.index, lang)
         docs = src_dir / lang / "docs"
         files = render_language(games, lang)
         for rel, content in files.items():
@@ -142,6 +147,18 @@ def _link_downloads(games: list[SiteGame], docs: Path, resolve_artifact) -> None
             media.link_or_copy(src, docs / game.game_id / "files" / name)
         for path in missing:  # a manifest entry without its file: leave it off the page, never a dead link
             game.downloads.pop(path, None)
+
+
+def _previous_previews(game: SiteGame, old_docs: Path) -> dict[str, str] | None:
+    """The card pictures the previous build wrote for this game (picture key → SVG text): with the same
+    inputs the engine draws the same ones, and every key it draws is a safe file name (ids, numbered
+    blanks), so the files are the whole set. None (draw them) when they cannot be read."""
+    folder = old_docs / game.game_id / "img" / "cards"
+    try:
+        found = sorted(p for p in folder.iterdir() if p.suffix == ".svg") if folder.is_dir() else []
+        return {p.stem: p.read_bytes().decode("utf-8") for p in found}
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def _search_index(site: Path, lang: str, game_ids: list[str], old_site: Path | None) -> dict[str, int]:

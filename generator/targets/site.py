@@ -26,11 +26,29 @@ def generate(indexes: list[GameIndex], out: OutputDir, manifest: Manifest, optio
     write_rules_pdfs(indexes, out, manifest)
     games = site_games(indexes, manifest.artifacts, options)
     langs = tuple(lang for lang in LANGS if any(lang in game_languages(g) for g in games)) or LANGS
+    previous = previous_site(out)
+    drawn = preview_keys(games)  # incremental builds: card pictures of a game with the same inputs are kept
+    before = manifest.inputs.get(PREVIEWS_KEY) if previous is not None else None
+    same = frozenset(g for g, key in drawn.items() if isinstance(before, dict) and before.get(g) == key)
     report = build_site(games, out.claim(SITE), out.claim(SITE_SRC), langs, resolve_artifact=artifact_finder(out),
-                        previous=previous_site(out))
+                        previous=previous, same_previews=same)
+    manifest.inputs[PREVIEWS_KEY] = drawn
     incremental = f" (incremental: {', '.join(report.incremental)})" if report.incremental else ""
     out_console().print(f"site: {len(report.games)} games, {report.pages} pages in {', '.join(report.languages)} "
                         f"in {report.seconds:.1f} s{incremental} → {out.root / SITE}")
+
+
+PREVIEWS_KEY = "site-previews"  # manifest inputs: game → key of what its card pictures are drawn from
+
+
+def preview_keys(games: list[SiteGame]) -> dict[str, str]:
+    """What each game's card pictures are drawn from: the engine, the game's data and its assets."""
+    from generator.write import cache
+
+    builds = cache.active()
+    return {g.game_id: cache._sha(cache.engine_hash(), cache.stable_json(g.index.data.model_dump(mode="json")),
+                                  builds.assets_hash(g.index.folder) if builds is not None else "-")
+            for g in games}
 
 
 def previous_site(out: OutputDir) -> tuple[Path, Path] | None:

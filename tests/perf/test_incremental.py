@@ -155,3 +155,34 @@ def test_pnp_print_does_not_keep_drawn_faces(tmp_path, demo_data, run_cli, monke
     index = validated_games(demo_data, ["demo"])[0].index
     face = plan_game(index, "pl").all()[0].front
     assert face(0.0) is face(0.0) and face.once(0.0) is face(0.0)
+
+
+def test_card_pictures_of_an_unchanged_game_are_kept_not_drawn_again(tmp_path, demo_data, run_cli, monkeypatch):
+    import shutil
+
+    from generator.rules_site import media
+
+    shutil.copytree(demo_data / "demo", demo_data / "other")
+    edit(demo_data / "other" / "game.yaml", "id: demo", "id: other")
+    out = tmp_path / "out"
+    assert run_cli("build", "--data", demo_data, "--out", out).code == 0
+
+    drawn: list[tuple[str, str]] = []
+    original = media.card_previews
+
+    def spy(index, lang):
+        drawn.append((index.game_id, lang))
+        return original(index, lang)
+
+    monkeypatch.setattr(media, "card_previews", spy)
+    edit(demo_data / "demo" / "decks.yaml", "name: {pl: Złoto „1”", "name: {pl: Złoto „1” Nowe")
+    assert run_cli("build", "--data", demo_data, "--out", out).code == 0
+    assert sorted(drawn) == [("demo", "en"), ("demo", "pl")]  # the other game's pictures were read back
+
+    monkeypatch.setattr(media, "card_previews", original)
+    full = tmp_path / "full"
+    assert run_cli("build", "--data", demo_data, "--out", full).code == 0  # a fresh folder: a full build
+    ours, theirs = _files(out), _files(full)
+    assert sorted(ours) == sorted(theirs)
+    assert [p for p in ours if ours[p] != theirs[p] and p != "manifest.json"] == []
+    assert any(p.startswith("site-src/pl/docs/other/img/cards/") for p in ours)
