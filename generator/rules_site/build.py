@@ -15,7 +15,9 @@ the same outline of every page (front matter, headings, explicit anchors) — is
 build over a copy of its previous site: only the pages whose markdown changed (and the pages they link to,
 so their anchors are checked) are rendered again. Every page's navigation is a function of the shell, so
 the pages not rendered again are exactly what a full build would write, and the site's own search index is
-read from every built page afterwards, as after a full build. Anything else is a full build.
+read from every built page afterwards, as after a full build. Anything else is a full build. A game whose
+built pages all came out the same keeps its search index file; a game whose card pictures are drawn from the
+same inputs (``same_previews``) has them read back from the previous projects.
 """
 from __future__ import annotations
 
