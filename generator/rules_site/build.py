@@ -282,12 +282,24 @@ def _prepare_dirty(project: Path, site: Path, old_project: Path, old_site: Path)
         else:
             os.link(path, target)
     for rel, path in new.items():  # a static file mkdocs copies again gets a file of its own, not a link
+        if rel.endswith(".md"):
+            if rel in changed:  # rendered again whatever the clock's resolution says (no output: modified)
+                (site / _page_output(rel)).unlink(missing_ok=True)
+            continue
         target = site / rel
-        if rel.endswith(".md") or not target.exists():
+        if not target.exists():
             continue
         if rel in changed or os.path.getmtime(target) < os.path.getmtime(path):  # mkdocs' own test
             target.unlink()
     return True
+
+
+def _page_output(rel: str) -> str:
+    """Where mkdocs writes a page (``use_directory_urls``): a/b.md → a/b/index.html, a/index.md → a/index.html."""
+    stem = rel[:-len(".md")]
+    if stem == "index" or stem.endswith("/index"):
+        return stem + ".html"
+    return stem + "/index.html"
 
 
 class _IgnoreDirtyNotice(logging.Filter):
