@@ -81,7 +81,7 @@ def _inline(text: str) -> list[Node]:
     return out
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=1 << 12)
 def parse(text: str) -> Parsed:
     """Parse one text (cached: the same string is parsed once per process)."""
     nodes: list[Node] = []

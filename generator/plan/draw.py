@@ -304,10 +304,11 @@ def background(size: Size, bleed: float, fill: str) -> RectItem:
 def card_front(view: CardView, size: Size, metrics: FontMetrics, boxes: dict[str, Box] | None = None,
                icons=frozenset(), term_name=None):
     """The face of one card design (see plan/items.py)."""
-    boxes = dict(boxes or scaled_boxes(size))
+    boxes = boxes or scaled_boxes(size)  # shared by a deck's cards: copied only when one changes it
     if view.cost is None and "cost" in boxes and "name" in boxes:  # no cost disc: the name takes its room
         cost, name = boxes["cost"], boxes["name"]
         if cost.x < name.x:
+            boxes = dict(boxes)
             boxes["name"] = Box(name.field, cost.x, name.y, name.x + name.w - cost.x, name.h, name.size_pt,
                                 name.min_pt, name.bold, name.align, name.valign, name.fill, name.stroke)
 

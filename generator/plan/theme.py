@@ -47,6 +47,8 @@ def _levels(ctx, deck, card=None) -> list[tuple[str, Theme | None]]:
 
 def card_look(ctx, deck, card=None) -> CardLook:
     """The look of ``card`` in ``deck`` (of the deck's blank cards when ``card`` is None)."""
+    if card is not None and card.theme is None and _as_deck(ctx, deck, card):
+        return card_look(ctx, deck)  # nothing of the card's own changes its look: its deck's, made once
     key = (id(deck), id(card))
     found = ctx._looks.get(key)
     if found is not None:
@@ -88,6 +90,17 @@ def card_look(ctx, deck, card=None) -> CardLook:
                     style=style or DEFAULT_FRAME_STYLE, font=regular or F.FONT, bold_font=bold or F.BOLD)
     ctx._looks[key] = look
     return look
+
+
+def _as_deck(ctx, deck, card) -> bool:
+    """Whether a card (without a theme of its own) looks exactly like its deck's blank cards: no theme on
+    the way colours cards by a field, and its faction's theme is the deck's."""
+    for _level, theme in _levels(ctx, deck):
+        if theme is not None and theme.color_by is not None:
+            return False
+    own = ctx.factions.get(card.faction or deck.faction or "")
+    decks = ctx.factions.get(deck.faction or "")
+    return (own.theme if own else None) is (decks.theme if decks else None)
 
 
 def _colour_by(theme: Theme, card, deck) -> str | None:

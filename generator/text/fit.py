@@ -71,7 +71,7 @@ def parse_markup(text: str, known_icons: Iterable[str] = frozenset(),
     return list(_words_of(text, known, names))
 
 
-@lru_cache(maxsize=1 << 15)
+@lru_cache(maxsize=1 << 12)  # small: a deck of unique texts never hits, a repeated label does at once
 def _words_of(text: str, known: frozenset, names: tuple) -> tuple[Word, ...]:
     lookup = dict(names)
     term_name = lookup.get if names else None
@@ -145,8 +145,8 @@ def fit_text(text: str, box: Size, metrics: FontMetrics, font: str, max_pt: floa
 
 _FITTED: dict[tuple, FittedText] = {}
 _MEASURED: dict[tuple, Word] = {}
-_MEASURED_MAX = 1 << 16
-_FITTED_MAX = 1 << 15
+_MEASURED_MAX = 1 << 14  # words recur (measured once per size); whole texts rarely do, so their caches stay small
+_FITTED_MAX = 1 << 11
 
 
 def _fit_text(text, box, metrics, font, max_pt, min_pt, lang, step, bold_font, known_icons, icon_em,

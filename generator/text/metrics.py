@@ -37,7 +37,7 @@ def _table(font: str) -> tuple[dict[int, float], float, frozenset[int]]:
 _RL_ACCEL = importlib.util.find_spec("_rl_accel") is not None
 
 
-@lru_cache(maxsize=1 << 17)
+@lru_cache(maxsize=1 << 15)
 def _units(text: str, font: str) -> float:
     """Advance width of ``text`` in 1/1000 em, summed once per distinct (text, font): the fitter measures
     the same words at every size it tries, on every card."""
@@ -66,7 +66,7 @@ class FontMetrics:
 METRICS = FontMetrics()
 
 
-@lru_cache(maxsize=1 << 15)
+@lru_cache(maxsize=1 << 12)
 def missing_glyphs(text: str, font: str) -> str:
     """Characters of `text` the font cannot draw (control characters ignored), sorted, once each."""
     cmap = _table(font)[2]

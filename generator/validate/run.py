@@ -51,7 +51,11 @@ class GameResult:
                           completion=self.completion, parsed=self.parsed or self.data is not None)
 
 
-def validate_folder(folder: Path, extra_checks: tuple = (), overlay: Path | None = None) -> GameResult:
+def validate_folder(folder: Path, extra_checks: tuple = (), overlay: Path | None = None,
+                    light: bool = False) -> GameResult:
+    """Load, parse and check one game. ``light``: for a caller that only reports — the plain data is let go
+    of as soon as the unknowns and completion are read from it (before the plan checks, which need only
+    the typed model), and the result carries the report alone."""
     result = GameResult(folder.name, folder)
     try:
         result.raw = load_game(folder, tuple(GameData.model_fields), LIST_KEYS)
@@ -70,29 +74,33 @@ def validate_folder(folder: Path, extra_checks: tuple = (), overlay: Path | None
     result.index = ctx.index
     ctx.index.owner_values = getattr(result.raw, "owner_values", {})
     ctx.index.report = result
-    for check in CHECKS + tuple(extra_checks):
+    for check in CHECKS:
         check(ctx)
-    result.issues.extend(ctx.issues)
     result.unknowns = find_unknowns(result.raw)
     result.completion = completion(result.raw.data, ctx.index.owner_values)
+    if light:
+        result.raw.data = {}  # a big game's plain data is a quarter of its memory; positions stay for messages
+    for check in extra_checks:
+        check(ctx)
+    result.issues.extend(ctx.issues)
     result.issues.sort(key=Issue.sort_key)
-    return result
+    return result.light() if light else result
 
 
 def validate_games(data_dir: Path, games: list[str] | None, extra_checks: tuple = (),
                    overlay: Path | None = None, jobs: int = 1) -> list[GameResult]:
     """Every requested game (all when none are named), each validated on its own (with the overlay merged).
 
-    ``jobs`` > 1 validates the games in that many forked processes and returns light results (the report
-    without the loaded game: for callers that only report, like ``pnp validate``); the results and their
-    order are the same as a serial run's."""
+    ``jobs`` > 1 validates the games in that many forked processes (one game: in this one) and returns light
+    results (the report without the loaded game: for callers that only report, like ``pnp validate``); the
+    results and their order are the same as a serial run's."""
     folders = select_games(data_dir, games)
     if overlay is not None:
         overlay_games(overlay, [p.name for p in game_folders(data_dir)])
     with _without_cycle_collection():
         if jobs > 1 and len(folders) > 1 and _can_fork():
             return _in_workers(folders, extra_checks, overlay, jobs)
-        return [validate_folder(folder, extra_checks, overlay) for folder in folders]
+        return [validate_folder(folder, extra_checks, overlay, light=jobs > 1) for folder in folders]
 
 
 def _can_fork() -> bool:
@@ -128,7 +136,7 @@ def _size(folder: Path) -> int:
 
 def _validate_one(k: int) -> GameResult:
     folders, extra_checks, overlay = _JOB
-    return validate_folder(folders[k], extra_checks, overlay).light()
+    return validate_folder(folders[k], extra_checks, overlay, light=True)
 
 
 @contextmanager
