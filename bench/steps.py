@@ -2,6 +2,7 @@
 
   steps.py print DATA OUT GAME       `pnp print GAME` in-process, timing validation apart from the rest
   steps.py validate DATA [GAME...]   `pnp validate` checks (schema, references, counts, text fit), timed
+                                    as the command runs them (parallel over games) and serially
 Prints one JSON line with the figures."""
 from __future__ import annotations
 
@@ -50,12 +51,17 @@ def _print(data: str, out: str, game: str) -> dict:
 
 
 def _validate(data: str, games: list[str]) -> dict:
+    """The checks as `pnp validate` runs them (games in one worker per CPU, reports only), and serially."""
+    from generator.commands.common import cpu_count
     from generator.plan.check import validated_games
 
     validated_games(ROOT / "tests" / "fixtures" / "data", None)  # warm: imports and schema build, not data work
     start = time.perf_counter()
-    results = validated_games(Path(data), games or None)
-    return {"seconds": time.perf_counter() - start, "ok": all(r.ok for r in results)}
+    results = validated_games(Path(data), games or None, jobs=cpu_count())
+    seconds = time.perf_counter() - start
+    start = time.perf_counter()
+    validated_games(Path(data), games or None)
+    return {"seconds": seconds, "serial_seconds": time.perf_counter() - start, "ok": all(r.ok for r in results)}
 
 
 if __name__ == "__main__":
