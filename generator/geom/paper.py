@@ -29,6 +29,7 @@ CARD_SIZES: dict[str, Size] = {
 BLEED_EU = 3.0  # mm
 BLEED_US = 3.175  # 1/8 in
 HOME_MARGIN = 5.0  # home printers cannot print to the edge
+POSTER_OVERLAP = 10.0  # mm a tiled poster page repeats of its neighbour, for gluing
 
 
 def paper_size(name: str, orientation: str = "portrait") -> Size:

@@ -26,19 +26,36 @@ def available() -> tuple[str, ...]:
 
 @cache
 def _translations(lang: str) -> tuple[gettext.GNUTranslations, frozenset[str]]:
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+    """The catalog compiled to gettext's machine format — once per version of the ``.po`` file (the compiled
+    form is kept in the user cache, ``write/usercache.py``; Babel compiles it when there is none)."""
+    from generator.write import usercache
 
     if lang not in available():
         lang = FALLBACK
-    source = resources.files("generator.i18n") / "locales" / f"{lang}.po"
-    with source.open("rb") as fh:
-        catalog = read_po(fh, locale=lang)
+    source = (resources.files("generator.i18n") / "locales" / f"{lang}.po").read_bytes()
+    name = f"catalog-{lang}-{usercache.key(source)}.mo"
+    compiled = usercache.load(name)
+    if compiled is not None:
+        try:
+            trans = gettext.GNUTranslations(io.BytesIO(compiled))
+            return trans, _keys(trans)
+        except (OSError, ValueError, UnicodeDecodeError, IndexError):
+            pass  # a damaged entry: compile again
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    catalog = read_po(io.BytesIO(source), locale=lang)
     buf = io.BytesIO()
     write_mo(buf, catalog, use_fuzzy=False)
+    usercache.store(name, buf.getvalue())
     buf.seek(0)
-    keys = frozenset(m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id)
-    return gettext.GNUTranslations(buf), keys
+    trans = gettext.GNUTranslations(buf)
+    return trans, _keys(trans)
+
+
+def _keys(trans: gettext.GNUTranslations) -> frozenset[str]:
+    """The message ids of a compiled catalog (a plural entry by its singular id)."""
+    return frozenset(k if isinstance(k, str) else k[0] for k in trans._catalog if k)
 
 
 def has(lang: str, key: str) -> bool:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.errors import UsageError
-from generator.layout.boards.poster import DEFAULT_OVERLAP
+from generator.geom.paper import POSTER_OVERLAP as DEFAULT_OVERLAP
 from generator.model.index import GameIndex
 
 PAPER_NAMES = ("a4", "letter")

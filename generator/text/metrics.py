@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import marshal
 import unicodedata
 from functools import cache, lru_cache
 
@@ -17,11 +18,30 @@ from generator.geom.units import pt_to_mm
 
 @cache
 def _table(font: str) -> tuple[dict[int, float], float, frozenset[int]]:
-    from fontTools.ttLib import TTFont
+    """(advance width by code point, the notdef width, the code points it has) — read once per version of
+    the font file (the table is kept in the user cache, ``write/usercache.py``)."""
+    from generator.write import usercache
 
     found = face(font)
-    source = io.BytesIO(found.data) if found.data is not None else str(found.path)
-    with TTFont(source, lazy=True) as ft:
+    raw = found.data if found.data is not None else found.path.read_bytes()
+    name = f"widths-{usercache.key(raw)}.marshal"
+    cached = usercache.load(name)
+    if cached is not None:
+        try:
+            widths, default, codes = marshal.loads(cached)
+            if isinstance(widths, dict) and isinstance(default, float) and isinstance(codes, tuple):
+                return widths, default, frozenset(codes)
+        except (ValueError, EOFError, TypeError):
+            pass  # a damaged entry: read the font again
+    table = _read_table(raw)
+    usercache.store(name, marshal.dumps((table[0], table[1], tuple(sorted(table[2])))))
+    return table
+
+
+def _read_table(raw: bytes) -> tuple[dict[int, float], float, frozenset[int]]:
+    from fontTools.ttLib import TTFont
+
+    with TTFont(io.BytesIO(raw), lazy=True) as ft:
         scale = 1000 / ft["head"].unitsPerEm
         hmtx = ft["hmtx"].metrics
         cmap = ft.getBestCmap()

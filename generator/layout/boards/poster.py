@@ -24,7 +24,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.geom.paper import HOME_MARGIN, printable_area
+from generator.geom.paper import HOME_MARGIN, POSTER_OVERLAP, printable_area
 from generator.geom.scene import Circle, Group, Line, Metadata, Page, RectItem, Scene, TextItem
 from generator.geom.shapes import EPS, Point, Rect, Size, Transform
 from generator.geom.units import pt_to_mm
@@ -35,7 +35,7 @@ DEFAULT_LANGS = ("pl", "en")  # the five rulebook games; callers pass the game's
 
 MARK_BAND = 5.0  # mm between the printable edge and the window (crop ticks live here)
 LABEL_BAND = 10.0  # mm at the bottom of the printable area for the page label
-DEFAULT_OVERLAP = 10.0
+DEFAULT_OVERLAP = POSTER_OVERLAP
 INK = "#000000"
 GUIDE = "#1f5fbf"
 
