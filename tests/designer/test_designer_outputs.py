@@ -5,11 +5,11 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import pypdfium2 as pdfium
 import pytest
 
 from generator.i18n import t
 from tests.conftest import edit
+from tests.designer._support import pdf_text
 
 RULEBOOK_WORDS = ("rulebook", "schematic", "SCHEMATIC", "assumed", "Source:", "instrukcj")
 POLISH_LETTERS = re.compile("[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ]")
@@ -33,12 +33,6 @@ def _polish_phrases() -> set[str]:
     return out
 
 
-def _pdf_text(path: Path) -> str:
-    pdf = pdfium.PdfDocument(str(path))
-    try:
-        return "\n".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
-    finally:
-        pdf.close()
 
 
 def _svg_text(path: Path) -> str:
@@ -75,7 +69,7 @@ def test_fixture_board_outputs_have_no_polish_and_no_rulebook_wording(starfall_b
     files = sorted(starfall_boards.iterdir())
     assert {f.suffix for f in files} == {".svg", ".pdf"}
     for path in files:
-        text = _svg_text(path) if path.suffix == ".svg" else _pdf_text(path)
+        text = _svg_text(path) if path.suffix == ".svg" else pdf_text(path)
         assert "Star map" in text
         _assert_english_designer_text(text)
 
@@ -133,7 +127,7 @@ def test_the_whole_kit_and_site_of_an_english_original_game_have_no_polish_and_n
     assert len(pdfs) >= 10 and len(pages) >= 5
     assert not (out / "site" / "pl").exists() or not any((out / "site" / "pl").rglob("starfall*"))
     for path in pdfs + pages:
-        text = _pdf_text(path) if path.suffix == ".pdf" else _html_text(path)
+        text = pdf_text(path) if path.suffix == ".pdf" else _html_text(path)
         assert not POLISH_LETTERS.search(text), (str(path.relative_to(out)), POLISH_LETTERS.findall(text)[:5])
         for word in KIT_RULEBOOK_WORDS:
             assert word not in text, (str(path.relative_to(out)), word)

@@ -21,6 +21,7 @@ from generator.schema.theme import FRAME_STYLES
 from generator.text.metrics import METRICS, missing_glyphs
 from generator.validate.run import validate_folder
 from tests.conftest import edit
+from tests.designer._support import pdf_text
 
 SVG = "{http://www.w3.org/2000/svg}"
 GUILD, REBELS = "#2f5fa8", "#dc143c"  # the ships deck's color_by (rebels: the CSS name 'crimson')
@@ -186,12 +187,6 @@ def test_colour_by_any_card_field(starfall_data, field, colors, expected):
 
 # --- original games: no PROXY mark; rulebook games: unchanged ----------------------------------------
 
-def _pdf_text(path: Path) -> str:
-    doc = pdfium.PdfDocument(str(path))
-    try:
-        return "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
-    finally:
-        doc.close()
 
 
 def test_an_original_game_prints_no_proxy_mark_anywhere(starfall_data, tmp_path, run_cli):
@@ -200,7 +195,7 @@ def test_an_original_game_prints_no_proxy_mark_anywhere(starfall_data, tmp_path,
     assert result.code == 0, result.err
     pdfs = sorted((out / "starfall" / "print" / "home-a4").glob("*.pdf"))
     assert {p.name for p in pdfs} >= {"cards.pdf", "tokens.pdf", "dice.pdf", "guide.pdf"}
-    text = "\n".join(_pdf_text(p) for p in pdfs)
+    text = "\n".join(pdf_text(p) for p in pdfs)
     assert "PROXY" not in text and "stand-in" not in text
 
 
@@ -223,7 +218,7 @@ def test_a_rulebook_game_keeps_its_proxy_marks(demo_data, tmp_path, run_cli):
     out = tmp_path / "out"
     result = run_cli("print", "demo", "--data", demo_data, "--out", out, "--paper", "a4")
     assert result.code == 0, result.err
-    text = _pdf_text(out / "demo" / "print" / "home-a4" / "cards.pdf")
+    text = pdf_text(out / "demo" / "print" / "home-a4" / "cards.pdf")
     assert t("pl", "print.proxy") in text
 
 
