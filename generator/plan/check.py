@@ -5,6 +5,7 @@ the faces are resolved (once), reported against the card or component that holds
 ``validated_games`` is what every command runs: the validator's checks plus these."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from generator.geom.scene import Group, TextBlock, TextItem
@@ -18,16 +19,81 @@ from generator.validate.run import GameResult, validate_games
 def check_text_fits(ctx: CheckContext) -> None:
     """Faces that say which texts they set (cards: ``Face.needs``) are first proved to fit by a bound on
     line breaking (``quick_check``: no face is drawn, nothing is kept); any other face, and any text the
-    bound cannot prove, is set for real — which decides, and words its error."""
+    bound cannot prove, is set for real — which decides, and words its error.
+
+    A problem is reported once, in the first language that shows it. A big game's other languages are
+    checked in a forked process at the same time (``_in_child``); the report is the same as a serial run's."""
     langs = [lang for lang in ctx.data.game.languages]
     reported: set[tuple] = set()
     glyphs: dict[tuple[str, str], str] = {}  # (text, font) → missing characters, looked up once
-    for lang in langs:
+
+    def emit(key: tuple, path: tuple, message: str, hint: str, code: str) -> None:
+        if key not in reported:
+            reported.add(key)
+            ctx.error(path, message, hint=hint, code=code)
+
+    later = langs[1:]
+    child = _in_child(ctx, later, glyphs) if later and _fork_worthwhile(ctx) else None
+    for lang in langs if child is None else langs[:1]:
         if lang != langs[0]:
             forget_plans(ctx.index)  # one language's plan at a time: a big game's plans are most of the memory
-        _check_language(ctx, lang, reported, glyphs)
+        _check_language(ctx, lang, emit, glyphs)
+    if child is not None:
+        for found in child():
+            emit(*found)
     if len(langs) > 1:
         forget_plans(ctx.index)  # the build plans its print language again when it needs it
+
+
+FORK_CARDS = 2000  # a game this big checks its other languages in a second process
+
+
+def _fork_worthwhile(ctx: CheckContext) -> bool:
+    import threading
+
+    return (len(ctx.data.cards) >= FORK_CARDS and hasattr(os, "fork") and threading.active_count() == 1
+            and os.cpu_count() not in (None, 1))
+
+
+def _in_child(ctx: CheckContext, langs: list[str], glyphs: dict):
+    """Fork a process that checks ``langs`` and sends back what it found; returns the function that waits
+    for it. A child that fails sends nothing usable, and the languages are checked here instead."""
+    import pickle
+
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: check, send the findings, leave without running any exit handler
+        code = 1
+        try:
+            os.close(read)
+            found: list[tuple] = []
+            for lang in langs:
+                forget_plans(ctx.index)
+                _check_language(ctx, lang, lambda *args: found.append(args), glyphs)
+            payload = pickle.dumps(found)
+            with os.fdopen(write, "wb") as out:
+                out.write(payload)
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write)
+
+    def wait() -> list[tuple]:
+        with os.fdopen(read, "rb") as pipe:
+            payload = pipe.read()
+        _, status = os.waitpid(pid, 0)
+        if status == 0:
+            try:
+                return pickle.loads(payload)
+            except (pickle.UnpicklingError, EOFError, ValueError):
+                pass
+        found: list[tuple] = []  # the child failed: check its languages here
+        for lang in langs:
+            forget_plans(ctx.index)
+            _check_language(ctx, lang, lambda *args: found.append(args), glyphs)
+        return found
+
+    return wait
 
 
 def check_print_counts(ctx: CheckContext) -> None:
@@ -60,7 +126,7 @@ def check_print_counts(ctx: CheckContext) -> None:
                           hint="list the missing cards or tiles, or fix the count", code="print-count")
 
 
-def _check_language(ctx: CheckContext, lang: str, reported: set, glyphs: dict) -> None:
+def _check_language(ctx: CheckContext, lang: str, emit, glyphs: dict) -> None:
     """One language's faces (a function of its own, so its plan is let go of when it returns)."""
     plan = plan_game(ctx.index, lang)
     seen: set[int] = set()
@@ -79,22 +145,17 @@ def _check_language(ctx: CheckContext, lang: str, reported: set, glyphs: dict) -
             except FaceTextError as exc:
                 if exc.icon and _icon_reported(ctx, exc.icon):
                     continue  # the validator named it already, at the exact field, with a did-you-mean
-                key = (path, exc.box)
-                if key not in reported:
-                    reported.add(key)
-                    ctx.error(path, f"{side} of '{item.label.rsplit('-', 1)[0]}' ({lang}): {exc}",
-                              hint="shorten the text or give the deck a layout with a larger box",
-                              code="text-fit")
+                emit((path, exc.box), path, f"{side} of '{item.label.rsplit('-', 1)[0]}' ({lang}): {exc}",
+                     "shorten the text or give the deck a layout with a larger box", "text-fit")
                 continue
             for text, font in _texts(drawn):
                 missing = glyphs.get((text, font))
                 if missing is None:
                     missing = glyphs[(text, font)] = missing_glyphs(text, font)
-                if missing and (path, missing) not in reported:
-                    reported.add((path, missing))
+                if missing:
                     codes = ", ".join(f"'{ch}' U+{ord(ch):04X}" for ch in missing)
-                    ctx.error(path, f"text '{text[:40]}' has characters the font lacks: {codes}",
-                              hint="replace them or use an inline :icon:", code="glyph")
+                    emit((path, missing), path, f"text '{text[:40]}' has characters the font lacks: {codes}",
+                         "replace them or use an inline :icon:", "glyph")
 
 
 def _icon_reported(ctx: CheckContext, icon: str) -> bool:

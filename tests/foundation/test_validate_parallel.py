@@ -29,3 +29,28 @@ def test_parallel_errors_and_exit_code(run_cli, tmp_path):
 
 def test_bad_jobs_is_a_usage_error(run_cli):
     assert run_cli("validate", "--jobs", "0").code == 2
+
+
+def test_a_big_games_later_languages_checked_in_a_child_report_the_same(demo_data, monkeypatch, run_cli):
+    """The text-fit check forks for a big game's other languages: the same errors, each once, in the
+    first language that shows it — a problem only in English, one in both, and a glyph only in English."""
+    from generator.plan import check
+    from tests.conftest import edit
+
+    decks = demo_data / "demo" / "decks.yaml"
+    long_en = "Gives a great deal of gold " * 60
+    edit(decks, 'en: "Gives 1 :gold: in the buy phase."', f'en: "{long_en}"')
+    edit(decks, "en: Northern Castle}", "en: Northern Castle 漢}")
+    edit(decks, "text: unknown", 'text: {pl: "' + "bardzo długi tekst " * 60 + '", en: "' + "a very long text " * 60 + '"}')
+    serial = run_cli("validate", "--data", demo_data, "--json", "--jobs", "1")
+    forks = []
+    in_child = check._in_child
+    monkeypatch.setattr(check, "_fork_worthwhile", lambda ctx: True)  # the demo is small (and xdist has threads)
+    monkeypatch.setattr(check, "_in_child", lambda *a: forks.append(a) or in_child(*a))
+    forked = run_cli("validate", "--data", demo_data, "--json", "--jobs", "1")
+    assert forks, "the later languages were checked in a child"
+    assert serial.code == forked.code == 1
+    assert forked.out == serial.out
+    fits = [i for i in serial.json()["games"][0]["issues"] if i["code"] in ("text-fit", "glyph")]
+    assert {i["code"] for i in fits} == {"text-fit", "glyph"}
+    assert sum("(en)" in i["message"] for i in fits) >= 1 and sum("(pl)" in i["message"] for i in fits) >= 1
