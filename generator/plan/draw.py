@@ -302,7 +302,7 @@ def background(size: Size, bleed: float, fill: str) -> RectItem:
 
 
 def card_front(view: CardView, size: Size, metrics: FontMetrics, boxes: dict[str, Box] | None = None,
-               icons=frozenset(), term_name=None):
+               icons=frozenset(), term_name=None) -> CardFront:
     """The face of one card design (see plan/items.py)."""
     boxes = boxes or scaled_boxes(size)  # shared by a deck's cards: copied only when one changes it
     if view.cost is None and "cost" in boxes and "name" in boxes:  # no cost disc: the name takes its room
@@ -311,15 +311,33 @@ def card_front(view: CardView, size: Size, metrics: FontMetrics, boxes: dict[str
             boxes = dict(boxes)
             boxes["name"] = Box(name.field, cost.x, name.y, name.x + name.w - cost.x, name.h, name.size_pt,
                                 name.min_pt, name.bold, name.align, name.valign, name.fill, name.stroke)
+    return CardFront(view, size, metrics, boxes, icons, term_name)
 
-    def face(bleed: float) -> tuple:
+
+class CardFront(Face):
+    """A card's front: drawn from its view and its deck's boxes when first asked for. A small object of its
+    own rather than a closure — a 50,000-card game plans 50,000 of them."""
+
+    __slots__ = ("view", "size", "metrics", "boxes", "icons", "term_name")
+
+    def __init__(self, view: CardView, size: Size, metrics: FontMetrics, boxes: dict[str, Box], icons,
+                 term_name) -> None:
+        self._build, self._drawn = None, None  # (no bound method kept on the object: no reference cycle)
+        self.view, self.size, self.metrics, self.boxes = view, size, metrics, boxes
+        self.icons, self.term_name = icons, term_name
+
+    def needs(self) -> list:  # overrides Face's slot: the texts are read from the card's own fields
+        return card_needs(self.view, self.boxes)
+
+    def build(self, bleed: float) -> tuple:
+        view, size, boxes = self.view, self.size, self.boxes
         items: list = _frame(view, size, bleed)
         inner = Rect(1.5, 1.5, size.w - 3, size.h - 3)
         if view.faction_color:
             items.append(RectItem(Rect(inner.x, inner.y, inner.w, 1.2), fill=view.faction_color, stroke=None,
                                   stroke_pt=0))
         for name, box in boxes.items():
-            items.extend(_card_box(name, box, view, metrics, icons, term_name))
+            items.extend(_card_box(name, box, view, self.metrics, self.icons, self.term_name))
         if view.proxy and view.proxy_label:
             art = boxes.get("art")
             if art is not None and not view.image and art.w > 15 and art.h > 4:
@@ -337,8 +355,6 @@ def card_front(view: CardView, size: Size, metrics: FontMetrics, boxes: dict[str
                 items.append(TextItem(SAFE, size.h - SAFE, view.owner_note, font=FONT, size_pt=4.5,
                                       fill="#6c6c6c"))
         return tuple(items)
-
-    return Face(face, needs=lambda: card_needs(view, boxes))
 
 
 def card_needs(view: CardView, boxes: dict[str, Box]) -> list[tuple[tuple[TextNeed, ...], ...]]:

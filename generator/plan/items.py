@@ -20,23 +20,29 @@ class Face:
 
     __slots__ = ("_build", "_drawn", "needs")
 
-    def __init__(self, build: Callable[[float], tuple], needs: Callable[[], list] | None = None):
+    def __init__(self, build: Callable[[float], tuple] | None, needs: Callable[[], list] | None = None):
         self._build = build
-        self._drawn: dict[float, tuple] = {}
+        self._drawn: dict[float, tuple] | None = None  # made on the first draw (most faces of a big game never are)
         self.needs = needs  # the texts it sets (plan/draw.py TextNeed), for the quick text-fit check
 
+    def build(self, bleed: float) -> tuple:
+        """Draw the face (a subclass may draw it from its own fields instead of a builder)."""
+        return self._build(bleed)
+
     def __call__(self, bleed: float) -> tuple:
+        if self._drawn is None:
+            self._drawn = {}
         drawn = self._drawn.get(bleed)
         if drawn is None:
-            drawn = self._drawn[bleed] = self._build(bleed)
+            drawn = self._drawn[bleed] = self.build(bleed)
         return drawn
 
     def once(self, bleed: float) -> tuple:
         """The face's items for one use, not kept: the memo when a caller already made it, else built now
         and left to the garbage collector once the caller is done (print sheets draw a page, write it and
         let it go, so a 9,000-card deck never holds every drawn face at once)."""
-        drawn = self._drawn.get(bleed)
-        return drawn if drawn is not None else self._build(bleed)
+        drawn = self._drawn.get(bleed) if self._drawn else None
+        return drawn if drawn is not None else self.build(bleed)
 
 
 def draw_once(face: Callable[[float], tuple], bleed: float) -> tuple:
