@@ -23,6 +23,7 @@ from rich.table import Table
 
 from generator.console import out_console
 from generator.errors import DataErrors, Severity
+from generator.memory import paused_gc
 from generator.plan.check import validated_games
 from generator.targets.options import BoardOptions, PrintOptions, SiteOptions
 from generator.validate.report import to_json
@@ -132,7 +133,8 @@ def run_build(options: BuildOptions) -> int:
                     units += _board_units(generate, indexes, out, manifest, options, builds)
                 elif name in PARALLEL:
                     units += [(name, generate, [index]) for index in indexes]
-            run_units(units, out, manifest, options, jobs_of(options))
+            with paused_gc():  # print and boards make no cycles (generator/memory.py); the site does
+                run_units(units, out, manifest, options, jobs_of(options))
             for name, generate in generators:
                 if name == "site":
                     _site(generate, indexes, out, manifest, options, text)

@@ -125,22 +125,24 @@ def _ink(items: tuple, opts: SheetOptions | None) -> tuple:
     return ink_saver(items) if opts is not None and opts.ink_saver else items
 
 
-def _back_form(item: PrintItem, bleed: float, result: Imposed, opts: SheetOptions | None = None) -> None:
-    """Register the shared back form of an item with a back key (once per key and bleed), in page order."""
+def _back_form(item: PrintItem, bleed: float, forms: dict[str, FormDef], opts: SheetOptions | None = None) -> None:
+    """Register the shared back form of an item with a back key (once per key and bleed), in page order.
+    Page makers hold the forms, never the Imposed that holds them (a cycle the collector would have to free)."""
     if item.back_key:
         name = f"{item.back_key}@{bleed:g}"
-        if name not in result.forms:
+        if name not in forms:
             size = Size(item.size.w + 2 * bleed, item.size.h + 2 * bleed)
-            result.forms[name] = FormDef(name, size, (Group(_ink(item.back(bleed), opts),
+            forms[name] = FormDef(name, size, (Group(_ink(item.back(bleed), opts),
                                                             Transform.translate(bleed, bleed)),))
 
 
-def _back_use(item: PrintItem, rect: Rect, bleed: float, result: Imposed, opts: SheetOptions | None = None) -> object:
+def _back_use(item: PrintItem, rect: Rect, bleed: float, forms: dict[str, FormDef],
+              opts: SheetOptions | None = None) -> object:
     """The back of an item at ``rect``: a shared form when the item has a back key, else its own items.
 
     Backs are drawn upright; a shaped item's back face already carries its mirrored outline."""
     if item.back_key:
-        _back_form(item, bleed, result, opts)
+        _back_form(item, bleed, forms, opts)
         return UseForm(f"{item.back_key}@{bleed:g}", rect.x - bleed, rect.y - bleed)
     return _place(_ink(draw_once(item.back, bleed), opts), rect)
 
@@ -186,7 +188,7 @@ def _home(items: list[PrintItem], opts: SheetOptions, result: Imposed) -> None:
             for item, rect in placed:
                 if item.has_back:
                     backs.append((item, mirror_rect(rect, page, opts.duplex, opts.offset)))
-                    _back_form(item, opts.bleed, result, opts)
+                    _back_form(item, opts.bleed, result.forms, opts)
             marks: tuple = ()
             if backs and items[0].kind == "cards":
                 rects = tuple(where for _, where in backs)
@@ -195,8 +197,8 @@ def _home(items: list[PrintItem], opts: SheetOptions, result: Imposed) -> None:
                     marks = back_marks[(page, rects)] = _marks(list(rects), _limit(page, False).translate(*opts.offset),
                                                                opts)
 
-            def back_page(page=page, backs=backs, marks=marks, label=f"{label} ({opts.back_word})") -> Page:
-                return Page(page, (*(_back_use(item, where, opts.bleed, result, opts) for item, where in backs),
+            def back_page(page=page, backs=backs, marks=marks, forms=result.forms, label=f"{label} ({opts.back_word})") -> Page:
+                return Page(page, (*(_back_use(item, where, opts.bleed, forms, opts) for item, where in backs),
                                    *marks), label=label)
 
             result.makers.append(back_page)
@@ -241,17 +243,17 @@ def _fold(run: list[PrintItem], opts: SheetOptions, result: Imposed) -> None:
         label = f"{opts.title} — {opts.what} {n}/{len(sheets)}"
         for item in chunk:
             if item.has_back:
-                _back_form(item, opts.bleed, result, opts)
+                _back_form(item, opts.bleed, result.forms, opts)
             result.count(item)
         head = (TextItem(fold.page.w / 2, EDGE + 2.6, f"{label} · {opts.note}" if opts.note else label, size_pt=6,
                          anchor="middle", fill="#555555"),) if room else ()
 
-        def page(chunk=chunk, head=head, label=label) -> Page:
+        def page(chunk=chunk, head=head, label=label, forms=result.forms) -> Page:
             items: list = []
             for i, item in enumerate(chunk):
                 items.append(_front(item, fold.fronts[i], opts))
                 if item.has_back:
-                    items.append(_back_use(item, fold.backs[i], opts.bleed, result, opts))
+                    items.append(_back_use(item, fold.backs[i], opts.bleed, forms, opts))
             return Page(fold.page, (*items, *marks, *head), label=label)
 
         result.makers.append(page)
@@ -271,10 +273,10 @@ def _printshop(run: list[PrintItem], opts: SheetOptions, result: Imposed) -> Non
 
         result.makers.append(front)
         if item.has_back:
-            _back_form(item, b, result)
+            _back_form(item, b, result.forms)
 
-            def back(item=item, page=page, trim=trim, bleed_box=bleed_box) -> Page:
-                return Page(page, (_back_use(item, trim, b, result),), trim_box=trim, bleed_box=bleed_box,
+            def back(item=item, page=page, trim=trim, bleed_box=bleed_box, forms=result.forms) -> Page:
+                return Page(page, (_back_use(item, trim, b, forms),), trim_box=trim, bleed_box=bleed_box,
                             label=f"{item.label} (back)")
 
             result.makers.append(back)

@@ -24,30 +24,30 @@ SKIP = frozenset({"conflicts", "readings", "source", "size_source", "cell_source
 def _facts(data: dict) -> list[tuple[tuple, Any]]:
     """(path, value) of every fact: the FACT_KEYS of the kit's lists, and every value marked unknown anywhere."""
     out: list[tuple[tuple, Any]] = []
-
-    def walk(node: Any, path: tuple, counted: bool) -> None:
-        if isinstance(node, dict):
-            for key, value in node.items():
-                if key in SKIP:
-                    continue
-                here = path + (key,)
-                if not counted or key not in FACT_KEYS:
-                    walk(value, here, counted)
-                elif key in ("module", "text") and path[:1] not in (("cards",), ("tiles",)):
-                    walk(value, here, False)  # a component's module is structure; rule and step texts are written
-                elif key in PER_KEY and isinstance(value, dict):
-                    out.extend((here + (sub,), v) for sub, v in value.items())
-                else:
-                    out.append((here, value))
-        elif isinstance(node, list):
-            for i, value in enumerate(node):
-                walk(value, path + (i,), counted)
-        elif node == UNKNOWN:
-            out.append((path, node))  # an unknown outside the usual facts still counts (and is listed)
-
     for key, value in data.items():
-        walk(value, (key,), key in FACT_LISTS)
+        _walk(value, (key,), key in FACT_LISTS, out)
     return out
+
+
+def _walk(node: Any, path: tuple, counted: bool, out: list[tuple[tuple, Any]]) -> None:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in SKIP:
+                continue
+            here = path + (key,)
+            if not counted or key not in FACT_KEYS:
+                _walk(value, here, counted, out)
+            elif key in ("module", "text") and path[:1] not in (("cards",), ("tiles",)):
+                _walk(value, here, False, out)  # a component's module is structure; rule and step texts are written
+            elif key in PER_KEY and isinstance(value, dict):
+                out.extend((here + (sub,), v) for sub, v in value.items())
+            else:
+                out.append((here, value))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            _walk(value, path + (i,), counted, out)
+    elif node == UNKNOWN:
+        out.append((path, node))  # an unknown outside the usual facts still counts (and is listed)
 
 
 def _owner(path: tuple, owner_values: dict) -> bool:

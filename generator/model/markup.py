@@ -131,16 +131,18 @@ def icon_refs(text: str) -> list[IconRef]:
 def plain(text: str, term_name: Callable[[str], str] | None = None,
           icon_label: Callable[[str], str] | None = None, rule_prefix: str = "§") -> str:
     """The text as a reader sees it without styling: references become their labels."""
-    def render(nodes) -> Iterator[str]:
-        for node in nodes:
-            if isinstance(node, Text):
-                yield node.text
-            elif isinstance(node, Bold):
-                yield from render(node.children)
-            elif isinstance(node, TermRef):
-                yield node.label or (term_name(node.term) if term_name else node.term)
-            elif isinstance(node, RuleRef):
-                yield f"{rule_prefix}{node.number}"
-            else:
-                yield icon_label(node.icon) if icon_label else node.icon
-    return "".join(render(parse(text).nodes))
+    return "".join(_plain_pieces(parse(text).nodes, term_name, icon_label, rule_prefix))
+
+
+def _plain_pieces(nodes, term_name, icon_label, rule_prefix: str) -> Iterator[str]:
+    for node in nodes:
+        if isinstance(node, Text):
+            yield node.text
+        elif isinstance(node, Bold):
+            yield from _plain_pieces(node.children, term_name, icon_label, rule_prefix)
+        elif isinstance(node, TermRef):
+            yield node.label or (term_name(node.term) if term_name else node.term)
+        elif isinstance(node, RuleRef):
+            yield f"{rule_prefix}{node.number}"
+        else:
+            yield icon_label(node.icon) if icon_label else node.icon

@@ -175,40 +175,42 @@ class TextLinks:
 
     def plain(self, text: str) -> str:
         """Markup stripped to readable text (tooltips, alt text)."""
-        def render(nodes) -> str:
-            out: list[str] = []
-            for node in nodes:
-                if isinstance(node, Text):
-                    out.append(node.text)
-                elif isinstance(node, TermRef):
-                    out.append(node.label or self.terms.get(node.term, (node.term, ""))[0])
-                elif isinstance(node, RuleRef):
-                    out.append(f"§{node.number}")
-                elif isinstance(node, IconRef):
-                    out.append(self.icons.get(node.icon, (f":{node.icon}:",))[0])
-                elif isinstance(node, Bold):
-                    out.append(render(node.children))
-            return "".join(out)
-        return render(parse(_WS.sub(" ", text).strip()).nodes)
+        return self._plain_nodes(parse(_WS.sub(" ", text).strip()).nodes)
+
+    def _plain_nodes(self, nodes) -> str:
+        out: list[str] = []
+        for node in nodes:
+            if isinstance(node, Text):
+                out.append(node.text)
+            elif isinstance(node, TermRef):
+                out.append(node.label or self.terms.get(node.term, (node.term, ""))[0])
+            elif isinstance(node, RuleRef):
+                out.append(f"§{node.number}")
+            elif isinstance(node, IconRef):
+                out.append(self.icons.get(node.icon, (f":{node.icon}:",))[0])
+            elif isinstance(node, Bold):
+                out.append(self._plain_nodes(node.children))
+        return "".join(out)
 
     def html(self, text: str) -> Markup:
         """Markup → inline HTML (for raw-HTML blocks such as the card boxes): icons and bold, no links."""
-        def render(nodes) -> str:
-            out: list[str] = []
-            for node in nodes:
-                if isinstance(node, Text):
-                    out.append(html.escape(node.text))
-                elif isinstance(node, TermRef):
-                    label = node.label or self.terms.get(node.term, (node.term, ""))[0]
-                    out.append(f'<span class="pnp-term-text">{html.escape(label)}</span>')
-                elif isinstance(node, RuleRef):
-                    out.append(html.escape(f"§{node.number}"))
-                elif isinstance(node, IconRef):
-                    out.append(str(self.icon(node.icon)))
-                elif isinstance(node, Bold):
-                    out.append(f"<strong>{render(node.children)}</strong>")
-            return "".join(out)
-        return Markup(render(parse(_WS.sub(" ", text).strip()).nodes))
+        return Markup(self._html_nodes(parse(_WS.sub(" ", text).strip()).nodes))
+
+    def _html_nodes(self, nodes) -> str:
+        out: list[str] = []
+        for node in nodes:
+            if isinstance(node, Text):
+                out.append(html.escape(node.text))
+            elif isinstance(node, TermRef):
+                label = node.label or self.terms.get(node.term, (node.term, ""))[0]
+                out.append(f'<span class="pnp-term-text">{html.escape(label)}</span>')
+            elif isinstance(node, RuleRef):
+                out.append(html.escape(f"§{node.number}"))
+            elif isinstance(node, IconRef):
+                out.append(str(self.icon(node.icon)))
+            elif isinstance(node, Bold):
+                out.append(f"<strong>{self._html_nodes(node.children)}</strong>")
+        return "".join(out)
 
     def _autolink(self, text: str, linked: set) -> str:
         if self._forms_re is None:

@@ -16,6 +16,7 @@ from generator.geom.paper import BLEED_EU, POD_TEMPLATES, PodTemplate, paper_siz
 from generator.geom.scene import Metadata, Page, Scene
 from generator.i18n import t
 from generator.layout.sheets import Imposed, SheetOptions, calibration_pages, impose
+from generator.memory import paused_gc
 from generator.model.index import GameIndex
 from generator.plan import plan_game
 from generator.plan.draw import FaceTextError
@@ -88,7 +89,13 @@ def generate(indexes: list[GameIndex], out: OutputDir, manifest: Manifest, optio
 
 
 def print_game(index: GameIndex, job: PrintJob, out: OutputDir, manifest: Manifest) -> list[Artifact]:
-    """Write one job's artifacts for one game; returns their manifest entries."""
+    """Write one job's artifacts for one game; returns their manifest entries (with the cyclic collector
+    paused: planning and drawing make no cycles, see generator/memory.py)."""
+    with paused_gc():
+        return _print_game(index, job, out, manifest)
+
+
+def _print_game(index: GameIndex, job: PrintJob, out: OutputDir, manifest: Manifest) -> list[Artifact]:
     items = plan_game(index, job.lang).items
     title = index.data.game.title.get(job.lang)
     entries = []

@@ -87,32 +87,34 @@ def _parse_markup(text: str, known_icons: Iterable[str] = frozenset(),
     parsed = markup.parse(text)
     if parsed.problems:
         raise MarkupError(f"{parsed.problems[0]} in {text!r}")
-    known = frozenset(known_icons)
     words: list[Word] = []
     current: list[Run] = []
-
-    def emit(nodes, bold: bool) -> None:
-        for node in nodes:
-            if isinstance(node, markup.Text):
-                for i, piece in enumerate(node.text.split("\n")):
-                    if i:
-                        _flush(words, current)
-                        words.append(_BREAK)
-                    _split_words(piece, bold, words, current)
-            elif isinstance(node, markup.Bold):
-                emit(node.children, True)
-            elif isinstance(node, markup.TermRef):
-                _split_words(node.label or (term_name(node.term) if term_name else node.term), bold, words, current)
-            elif isinstance(node, markup.RuleRef):
-                _split_words(f"§{node.number}", bold, words, current)
-            else:
-                if node.icon not in known:
-                    raise UnknownIcon(node.icon, text, known)
-                current.append(Run("", bold=bold, icon=node.icon))
-
-    emit(parsed.nodes, False)
+    _emit(parsed.nodes, False, words, current, frozenset(known_icons), term_name, text)
     _flush(words, current)
     return words
+
+
+def _emit(nodes, bold: bool, words: list[Word], current: list[Run], known: frozenset,
+          term_name: Callable[[str], str] | None, text: str) -> None:
+    """The words of parsed markup nodes (a plain function, not a recursive closure: a closure that calls
+    itself is a reference cycle, garbage only the cyclic collector frees, made once per text set)."""
+    for node in nodes:
+        if isinstance(node, markup.Text):
+            for i, piece in enumerate(node.text.split("\n")):
+                if i:
+                    _flush(words, current)
+                    words.append(_BREAK)
+                _split_words(piece, bold, words, current)
+        elif isinstance(node, markup.Bold):
+            _emit(node.children, True, words, current, known, term_name, text)
+        elif isinstance(node, markup.TermRef):
+            _split_words(node.label or (term_name(node.term) if term_name else node.term), bold, words, current)
+        elif isinstance(node, markup.RuleRef):
+            _split_words(f"§{node.number}", bold, words, current)
+        else:
+            if node.icon not in known:
+                raise UnknownIcon(node.icon, text, known)
+            current.append(Run("", bold=bold, icon=node.icon))
 
 
 def fit_text(text: str, box: Size, metrics: FontMetrics, font: str, max_pt: float, min_pt: float,

@@ -1,8 +1,6 @@
 """Runs every check on one game and gathers the result (never stops at the first problem)."""
 from __future__ import annotations
 
-import gc
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -10,6 +8,7 @@ from typing import Any
 from generator.errors import DataErrors, Issue, Severity
 from generator.load.discover import RawGame, game_folders, load_game, select_games
 from generator.load.overlay import apply_overlay_dir, overlay_games
+from generator.memory import paused_gc
 from generator.model.completion import completion
 from generator.model.index import GameIndex
 from generator.schema.game import LIST_KEYS, GameData
@@ -97,7 +96,7 @@ def validate_games(data_dir: Path, games: list[str] | None, extra_checks: tuple 
     folders = select_games(data_dir, games)
     if overlay is not None:
         overlay_games(overlay, [p.name for p in game_folders(data_dir)])
-    with _without_cycle_collection():
+    with paused_gc():
         if jobs > 1 and len(folders) > 1 and _can_fork():
             return _in_workers(folders, extra_checks, overlay, jobs)
         return [validate_folder(folder, extra_checks, overlay, light=jobs > 1) for folder in folders]
@@ -139,20 +138,6 @@ def _validate_one(k: int) -> GameResult:
     return validate_folder(folders[k], extra_checks, overlay, light=True)
 
 
-@contextmanager
-def _without_cycle_collection():
-    """Loading and checking a game builds a large, acyclic object graph all at once: the cyclic garbage
-    collector would rescan it again and again (a third of the time on a big game) and find nothing to free.
-    It is paused for the validation and resumed after (reference counting still frees everything)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def _with_game(issue: Issue, game: str) -> Issue:
     return Issue(issue.span, issue.path, issue.message, issue.severity, issue.hint, issue.code, game)
 
@@ -160,17 +145,18 @@ def _with_game(issue: Issue, game: str) -> Issue:
 def find_unknowns(raw: RawGame) -> list[dict]:
     """Every value the data marks 'unknown': the gaps a proxy prints blank and the site lists openly."""
     found: list[dict] = []
-
-    def walk(node: Any, path: tuple) -> None:
-        if isinstance(node, dict):
-            for key, value in node.items():
-                walk(value, path + (key,))
-        elif isinstance(node, list):
-            for i, value in enumerate(node):
-                walk(value, path + (i,))
-        elif node == "unknown":
-            span = raw.span(path)
-            found.append({"path": format_path(path), "file": span.file, "line": span.line})
-
-    walk(raw.data, ())
+    for path in _unknown_paths(raw.data, ()):
+        span = raw.span(path)
+        found.append({"path": format_path(path), "file": span.file, "line": span.line})
     return found
+
+
+def _unknown_paths(node: Any, path: tuple):
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _unknown_paths(value, path + (key,))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _unknown_paths(value, path + (i,))
+    elif node == "unknown":
+        yield path

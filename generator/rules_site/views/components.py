@@ -31,23 +31,22 @@ class ComponentsView(GameBase):
     @cached_property
     def component_rows(self) -> list[dict]:
         rows: list[dict] = []
-        children = self.index.children
         seen: set[str] = set()
-
-        def visit(comp, depth: int) -> None:
-            if comp.id in seen:
-                return
-            seen.add(comp.id)
-            rows.append(self._component_row(comp, depth))
-            for kid in children.get(comp.id, []):
-                visit(kid, depth + 1)
-
         for comp in self.data.components:
             if not comp.parent or comp.parent not in self.index.components:
-                visit(comp, 0)
+                self._visit(comp, 0, rows, seen)
         for comp in self.data.components:  # anything in a parent cycle still gets its row
-            visit(comp, 0)
+            self._visit(comp, 0, rows, seen)
         return rows
+
+    def _visit(self, comp, depth: int, rows: list[dict], seen: set[str]) -> None:
+        """The component's row, then its parts' rows under it (depth first, each component once)."""
+        if comp.id in seen:
+            return
+        seen.add(comp.id)
+        rows.append(self._component_row(comp, depth))
+        for kid in self.index.children.get(comp.id, []):
+            self._visit(kid, depth + 1, rows, seen)
 
     def _component_row(self, comp, depth: int) -> dict:
         lang = self.lang
