@@ -40,13 +40,19 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--overlay", type=Path, metavar="DIR", help="owner's overlay: DIR/<game>/*.yaml fills unknowns")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from generator.commands import COMMANDS
+def build_parser(verb: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; with ``verb``, only that verb's module is imported and its parser filled
+    (the other verbs stay names, enough for argparse to accept or refuse the verb)."""
+    from generator.commands import COMMANDS, VERBS
 
     parser = _Parser(prog="pnp", description="Print-and-play generator and rules reference for board games.")
     parser.add_argument("--version", action="version", version=f"pnp {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name, module in COMMANDS.items():
+    for name in VERBS:
+        if verb is not None and name != verb:
+            sub.add_parser(name)
+            continue
+        module = COMMANDS[name]
         p = sub.add_parser(name, help=module.HELP, description=module.__doc__)
         _common(p)
         module.add_arguments(p)
@@ -54,8 +60,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _verb(argv: list[str]) -> str | None:
+    """The verb a command line names (its first word that is not an option), when it is one of pnp's."""
+    from generator.commands import VERBS
+
+    first = next((a for a in argv if not a.startswith("-")), None)
+    return first if first in VERBS else None
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(_verb(argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:

@@ -38,10 +38,11 @@ def run(args) -> int:
     if args.json:
         print_json(to_json(results))
         return exit_code(results, args.strict)
-    err = err_console()
-    for r in results:
-        for issue in r.issues:
-            err.print(f"[{STYLE[issue.severity]}]{issue.severity.value}:[/] {escape(issue.format())}")
+    # one message a line, never wrapped (a terminal wraps them itself; a log or grep gets whole lines)
+    lines = [f"[{STYLE[issue.severity]}]{issue.severity.value}:[/] {escape(issue.format())}"
+             for r in results for issue in r.issues]
+    if lines:
+        err_console().print("\n".join(lines), soft_wrap=True)
     table = Table(title="Validation")
     for col in ("game", "errors", "warnings", "findings", "unknowns", "stated", "owner", "complete"):
         table.add_column(col, justify="left" if col == "game" else "right")

@@ -12,6 +12,7 @@ parser, so every error message and position is the same whichever parser is inst
 """
 from __future__ import annotations
 
+import marshal
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from yaml.constructor import SafeConstructor
 from generator.errors import DataErrors, Issue, SourceSpan
 from generator.load.positions import PositionTree, pack, with_key
 from generator.load.safe_files import UnsafeFile, read_safe
+from generator.write import usercache
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_DEPTH = 64
@@ -262,7 +264,49 @@ def read_yaml_file(path: Path, display: str, folder: Path | None = None) -> tupl
             raise _fail(display, 1, 1, f"file {exc.reason}", "split the data into several files",
                         code="size") from None
         raise _fail(display, 0, 0, exc.reason, code="io") from None
+    name = f"{PARSED_PREFIX}{usercache.key(raw, _fingerprint())}.marshal"
+    found = _cached(name, raw, display)
+    if found is not None:
+        return found
     text = _decode(raw, display)
     if "\x00" in text:
         raise _fail(display, 1, 1, "file contains NUL characters; expected a text YAML file", code="encoding")
-    return read_yaml_text(text, display)
+    data, tree = read_yaml_text(text, display)
+    lazy = tree._loader is not None
+    usercache.store(name, marshal.dumps((data, None if lazy else tree.root, lazy)))
+    usercache.prune(PARSED_PREFIX, PARSED_KEEP)
+    return data, tree
+
+
+# --- the parse cache: a file read before (the same bytes, the same reader) is not parsed again ---------
+
+PARSED_PREFIX = "yaml-"
+PARSED_KEEP = 2000  # files' parsed forms kept in the user cache (the newest)
+
+
+def _cached(name: str, raw: bytes, display: str) -> tuple[Any, PositionTree] | None:
+    """The data and positions a successful earlier read of these exact bytes gave (``write/usercache.py``;
+    marshal, like the font tables), or None. Only clean reads are kept: a refused file is read (and its
+    message made) every time."""
+    blob = usercache.load(name)
+    if blob is None:
+        return None
+    try:
+        data, root, lazy = marshal.loads(blob)
+    except (ValueError, EOFError, TypeError):
+        return None  # a damaged entry: read the file again
+    if lazy:  # a big file's positions are read from its text the first time a message needs one
+        return data, PositionTree(display, loader=lambda: _parse(raw.decode("utf-8"), display, "auto", True)[1].root)
+    return data, PositionTree(display, root)
+
+
+_FINGERPRINT: list[str] = []
+
+
+def _fingerprint() -> str:
+    """What a parsed form depends on besides the file: this reader's code and PyYAML's version."""
+    if not _FINGERPRINT:
+        here = Path(__file__).parent
+        parts = [(here / name).read_bytes() for name in ("yaml_source.py", "positions.py")]
+        _FINGERPRINT.append(usercache.key(*parts, yaml.__version__, str(HAVE_LIBYAML)))
+    return _FINGERPRINT[0]

@@ -42,6 +42,23 @@ def load(name: str) -> bytes | None:
         return None
 
 
+def prune(prefix: str, keep: int) -> None:
+    """Keep the ``keep`` newest entries whose names start with ``prefix`` (entries made per input file, such
+    as parsed data files, would otherwise pile up with every edit)."""
+    where = folder()
+    if where is None:
+        return
+    try:
+        entries = [e for e in os.scandir(where) if e.name.startswith(prefix) and e.is_file(follow_symlinks=False)]
+        if len(entries) <= keep:
+            return
+        entries.sort(key=lambda e: e.stat(follow_symlinks=False).st_mtime_ns)
+        for entry in entries[:len(entries) - keep]:
+            Path(entry.path).unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
 def store(name: str, data: bytes) -> None:
     where = folder()
     if where is None:

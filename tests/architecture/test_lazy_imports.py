@@ -45,3 +45,14 @@ def test_manifest_kinds_of_print_come_from_the_registry():
     from generator.targets import TARGET_KINDS
 
     assert set(SHEETS) <= TARGET_KINDS["print"]
+
+
+def test_a_verb_imports_only_its_own_command_module():
+    """`pnp validate` imports the validate verb, not the web server, the build pipeline or the other verbs."""
+    probe = PROBE.replace('("reportlab", "svgwrite", "mkdocs", "material", "pypdfium2", "PIL", "jinja2")',
+                          '("http.server", "generator.pipeline", "generator.commands.serve", '
+                          '"generator.commands.build", "generator.commands.print", "generator.commands.boards")')
+    proc = subprocess.run([sys.executable, "-c", probe, "validate", "--data", str(FIXTURES)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    line = [ln for ln in proc.stdout.splitlines() if ln.startswith("HEAVY=")]
+    assert line and line[-1] == "HEAVY=", proc.stdout + proc.stderr
