@@ -155,9 +155,13 @@ def _fit_text(text, box, metrics, font, max_pt, min_pt, lang, step, bold_font, k
               term_name) -> FittedText:
     if not 0 < min_pt <= max_pt or step <= 0:
         raise ValueError(f"need 0 < min_pt <= max_pt and step > 0, got {min_pt}, {max_pt}, {step}")
+    sizes = _sizes(max_pt, min_pt, step)  # largest first
+    if _MARKUP_CHARS.search(text) is None:  # plain words (most texts): set without runs until the end
+        fitted = _fit_plain(text.split(), box, metrics, font, bold_font or f"{font}-Bold", icon_em, sizes)
+        if fitted is not None:
+            return fitted
     words = parse_markup(text, known_icons, term_name)
     setter = _Setter(box, metrics, font, bold_font or f"{font}-Bold", icon_em, lang)
-    sizes = _sizes(max_pt, min_pt, step)  # largest first
     first = setter.set(words, sizes[0])
     if isinstance(first, FittedText):  # the common case: room to spare
         return first
@@ -174,6 +178,69 @@ def _fit_text(text, box, metrics, font, max_pt, min_pt, lang, step, bold_font, k
         else:
             lo = mid + 1
     return best if best.size_pt == sizes[lo] else setter.set(words, sizes[lo])
+
+
+def _fit_plain(words: list[str], box: Size, metrics: FontMetrics, font: str, bold_font: str, icon_em: float,
+               sizes: list[float]) -> FittedText | None:
+    """``_fit_text`` for a text of plain words: the same search over sizes and the same greedy breaking,
+    with the same float sums in the same order (so the same FittedText, bit for bit), but on strings and
+    floats instead of runs. None when a word needs hyphenation, or when even the smallest size fails: the
+    general setter then decides and words the reason."""
+    first = _set_plain(words, box, metrics, font, bold_font, icon_em, sizes[0])
+    if first is None or first.__class__ is FittedText:
+        return first
+    last = _set_plain(words, box, metrics, font, bold_font, icon_em, sizes[-1]) if len(sizes) > 1 else first
+    if last is None or last is False:
+        return None
+    lo, hi, best = 1, len(sizes) - 1, last
+    while lo < hi:
+        mid = (lo + hi) // 2
+        result = _set_plain(words, box, metrics, font, bold_font, icon_em, sizes[mid])
+        if result is None:
+            return None
+        if result is not False:
+            best, hi = result, mid
+        else:
+            lo = mid + 1
+    return best if best.size_pt == sizes[lo] else _set_plain(words, box, metrics, font, bold_font, icon_em,
+                                                              sizes[lo]) or None
+
+
+def _set_plain(words: list[str], box: Size, metrics: FontMetrics, font: str, bold_font: str, icon_em: float,
+               size: float) -> FittedText | bool | None:
+    """Plain words at one size: the FittedText, False when they do not fit, None when a word is wider than
+    the box (hyphenation: the general setter's work). Mirrors ``_Setter.set``/``_place``/``_finish``."""
+    space = metrics.width(" ", font, size)
+    line_h = metrics.line_height(font, size)
+    max_lines = int((box.h + EPS) / line_h) if line_h > 0 else 1 << 30
+    limit = box.w + EPS
+    width = metrics.width
+    texts: list[str] = []
+    widths: list[float] = []
+    current: list[str] = []
+    used = 0.0
+    for word in words:
+        w = width(word, font, size)
+        if current and used + space + w <= limit:
+            current.append(word)
+            used = used + space + w
+        elif w <= limit:
+            if current:
+                texts.append(" ".join(current))
+                widths.append(used)
+            current = [word]
+            used = 0 + w
+        else:
+            return None
+        if len(texts) + 1 > max_lines:  # the general setter's early stop: too tall already
+            return False
+    if current:
+        texts.append(" ".join(current))
+        widths.append(used)
+    if len(texts) * line_h > box.h + EPS:
+        return False
+    return FittedText(size, tuple(texts), tuple((Run(t, False, None, w),) for t, w in zip(texts, widths)),
+                      tuple(widths), line_h, font, bold_font, icon_em * pt_to_mm(size))
 
 
 # --- parsing helpers ------------------------------------------------------------------------------
