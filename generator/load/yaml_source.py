@@ -98,7 +98,7 @@ def _decode(raw: bytes, file: str) -> str:
                     "save the file as UTF-8", code="encoding") from None
 
 
-LAZY_POSITIONS_CHARS = 256 * 1024  # above this, a file's positions are read only when a message needs one
+LAZY_POSITIONS_CHARS = 64 * 1024  # above this, a file's positions are read only when a message needs one
 
 
 def read_yaml_text(text: str, file: str, parser: str = "auto", lazy: bool | None = None) -> tuple[Any, PositionTree]:

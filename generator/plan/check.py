@@ -187,4 +187,4 @@ def validated_games(data_dir: Path, games: list[str] | None, overlay: Path | Non
     from generator.plan.printable import check_printable
 
     return validate_games(data_dir, games, extra_checks=(check_printable, check_print_counts, check_text_fits),
-                         overlay=overlay, jobs=jobs)
+                         overlay=overlay, jobs=jobs, keep_data=False)

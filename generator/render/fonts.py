@@ -21,6 +21,27 @@ __all__ = ["FACES", "FONT_DIR", "FontFace", "bold_variant", "ensure_registered",
 _lock = threading.Lock()
 _registered = False
 _game_registered: set[str] = set()
+_used: set[str] = set()  # faces registered one by one (``ensure_font``)
+_families = False
+
+
+def ensure_font(name: str) -> None:
+    """Register one face with reportlab the first time a document uses it: a face's tables cost a few
+    megabytes and a tenth of a second, and most documents use two of the four shipped faces."""
+    global _families
+    if name in _used:
+        return
+    with _lock:
+        if name in _used:
+            return
+        if not _families:  # names only: which face is the bold of which (nothing is loaded)
+            for regular, bold in BOLD_OF.items():
+                pdfmetrics.registerFontFamily(regular, normal=regular, bold=bold, italic=regular, boldItalic=bold)
+            _families = True
+        if name not in pdfmetrics.getRegisteredFontNames():
+            f = face(name)
+            pdfmetrics.registerFont(TTFont(f.name, io.BytesIO(f.data) if f.data is not None else str(f.path)))
+        _used.add(name)
 
 
 def ensure_registered() -> None:

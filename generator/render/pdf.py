@@ -12,8 +12,10 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import ClassVar
 
+from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFBase85Encode, PDFName, PDFStream, PDFZCompress
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -59,7 +61,7 @@ def render_pages(pages: Iterable[Page | Callable[[], Page]], forms: Iterable[For
     first = next(stream, None)
     if first is None:
         raise ValueError("a PDF needs at least one page")
-    fonts.ensure_registered()
+    fonts.ensure_font(DEFAULT_FONT)  # the canvas names it; every other face is registered on first use
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=_pt_size(first.size), invariant=1, pageCompression=1,
                     initialFontName=DEFAULT_FONT, initialFontSize=10)
@@ -158,6 +160,7 @@ class _Painter:
             c.bookmarkPage(key)
             c.addOutlineEntry(page.label, key, level=0)
         c.showPage()
+        _compress_now(c)
 
     def draw_all(self, items) -> None:
         """Draw items in order. Consecutive texts go into one PDF text object: a text block starts a new one
@@ -291,6 +294,7 @@ class _Painter:
 
     def _text(self, item: TextItem) -> None:
         font = fonts.resolve(item.font, item.bold)
+        fonts.ensure_font(font)
         missing = metrics.missing_glyphs(item.text, font)
         if missing:
             raise ValueError(f"font {font} has no glyph for {missing!r} in {item.text!r}")
@@ -321,6 +325,7 @@ class _Painter:
             font = self.fonts.get((font_name, bold))
             if font is None:
                 font = self.fonts[(font_name, bold)] = fonts.resolve(font_name, bold)
+                fonts.ensure_font(font)
             self._check_glyphs(text, font)
             size = pt_to_mm(size_pt)
             if (font, size) != font_now:  # setFont on a TrueType font writes nothing and resets the subset
@@ -336,6 +341,8 @@ class _Painter:
             key = (font, size, text, subset)
             found = formatted.get(key)
             if found is None:
+                if len(formatted) >= _FORMATTED_MAX:  # labels recur, card texts do not: keep it small
+                    formatted.clear()
                 found = formatted[key] = self._format(font, size, text, subset)
             ops, subset = found
             append(ops)
@@ -420,3 +427,21 @@ class _Painter:
 # shapes (and icon paths) whose operators depend only on the shape (and the colour space): replayed after the first time
 _REPLAYED = frozenset({RectItem, Line, Polygon, Circle, Path})
 _OPS_MAX = 1 << 15
+_FORMATTED_MAX = 1 << 12
+
+
+def _compress_now(canvas: Canvas) -> None:
+    """Compress the page just shown into its content stream now, as reportlab does when saving: a long
+    document then holds each page as a couple of kilobytes of deflated bytes instead of its text (the
+    file's peak memory). The same stream object with the same bytes as reportlab's own (a test compares)."""
+    page = canvas._doc.Pages.pages[-1]
+    if not page.stream or not page.compression or page.Contents:
+        return  # reportlab's own path: nothing to compress
+    filters = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]  # as PDFPage.check_format
+    content = page.stream
+    for encode in reversed(filters):  # as PDFStream.format applies them
+        content = encode.encode(content)
+    contents = PDFStream(content=content)
+    contents.dictionary["Filter"] = PDFArray([PDFName(f.pdfname) for f in filters])
+    contents.__Comment__ = "page stream"
+    page.Contents, page.stream = contents, None

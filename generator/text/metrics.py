@@ -57,7 +57,7 @@ def _read_table(raw: bytes) -> tuple[dict[int, float], float, frozenset[int]]:
 _RL_ACCEL = importlib.util.find_spec("_rl_accel") is not None
 
 
-@lru_cache(maxsize=1 << 15)
+@lru_cache(maxsize=1 << 12)  # the words that recur stay; a deck of unique names and numbers would fill any size
 def _units(text: str, font: str) -> float:
     """Advance width of ``text`` in 1/1000 em, summed once per distinct (text, font): the fitter measures
     the same words at every size it tries, on every card."""

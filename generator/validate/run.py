@@ -51,7 +51,7 @@ class GameResult:
 
 
 def validate_folder(folder: Path, extra_checks: tuple = (), overlay: Path | None = None,
-                    light: bool = False) -> GameResult:
+                    light: bool = False, keep_data: bool = True) -> GameResult:
     """Load, parse and check one game. ``light``: for a caller that only reports — the plain data is let go
     of as soon as the unknowns and completion are read from it (before the plan checks, which need only
     the typed model), and the result carries the report alone."""
@@ -72,34 +72,37 @@ def validate_folder(folder: Path, extra_checks: tuple = (), overlay: Path | None
     ctx = CheckContext(result.raw, result.data)
     result.index = ctx.index
     ctx.index.owner_values = getattr(result.raw, "owner_values", {})
-    ctx.index.report = result
     for check in CHECKS:
         check(ctx)
     result.unknowns = find_unknowns(result.raw)
     result.completion = completion(result.raw.data, ctx.index.owner_values)
-    if light:
+    if light or not keep_data:
         result.raw.data = {}  # a big game's plain data is a quarter of its memory; positions stay for messages
     for check in extra_checks:
         check(ctx)
     result.issues.extend(ctx.issues)
     result.issues.sort(key=Issue.sort_key)
-    return result.light() if light else result
+    # the index carries its report (the site shows it) — a copy without the index: no cycle between them
+    ctx.index.report = result.light()
+    return ctx.index.report if light else result
 
 
 def validate_games(data_dir: Path, games: list[str] | None, extra_checks: tuple = (),
-                   overlay: Path | None = None, jobs: int = 1) -> list[GameResult]:
+                   overlay: Path | None = None, jobs: int = 1, keep_data: bool = True) -> list[GameResult]:
     """Every requested game (all when none are named), each validated on its own (with the overlay merged).
 
     ``jobs`` > 1 validates the games in that many forked processes (one game: in this one) and returns light
     results (the report without the loaded game: for callers that only report, like ``pnp validate``); the
-    results and their order are the same as a serial run's."""
+    results and their order are the same as a serial run's. ``keep_data=False``: the plain data is let go
+    of once read (the typed model and the positions stay) — for callers that work from the model."""
     folders = select_games(data_dir, games)
     if overlay is not None:
         overlay_games(overlay, [p.name for p in game_folders(data_dir)])
     with paused_gc():
         if jobs > 1 and len(folders) > 1 and _can_fork():
             return _in_workers(folders, extra_checks, overlay, jobs)
-        return [validate_folder(folder, extra_checks, overlay, light=jobs > 1) for folder in folders]
+        return [validate_folder(folder, extra_checks, overlay, light=jobs > 1, keep_data=keep_data)
+                for folder in folders]
 
 
 def _can_fork() -> bool:

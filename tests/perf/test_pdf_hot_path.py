@@ -120,6 +120,20 @@ def test_fast_paths_write_what_reportlab_writes(monkeypatch, cmyk):
     assert b"/PnpForm0 Do" in fast or b"PnpForm0" in fast  # the scene really used its form
 
 
+@pytest.mark.parametrize("a85", [0, 1])
+def test_pages_compressed_as_they_are_shown_are_the_bytes_reportlab_writes(monkeypatch, a85):
+    """Each page's content stream is deflated when the page is shown (the document holds kilobytes, not
+    its text): the file is the one reportlab writes when it compresses everything at the end."""
+    from reportlab import rl_config
+
+    monkeypatch.setattr(rl_config, "useA85", a85)
+    scene = _scene()
+    early = backend.render_pdf(scene)
+    monkeypatch.setattr(backend, "_compress_now", lambda canvas: None)
+    assert early == backend.render_pdf(scene)
+    assert (b"/ASCII85Decode" in early) == bool(a85)
+
+
 def test_pages_streamed_from_makers_equal_a_whole_scene():
     scene = _scene()
     made: list[int] = []
