@@ -38,10 +38,17 @@ def plan_game(index: GameIndex, lang: str = "pl") -> GamePlan:
     return per_index[lang]
 
 
-def forget_plans(index: GameIndex) -> None:
-    """Let go of a game's plans (a big game's plan holds every card's face): the next ``plan_game`` makes
-    them again. The validator does this once its checks are done."""
-    _PLANS.pop(index, None)
+def forget_plans(index: GameIndex, keep: str | None = None) -> None:
+    """Let go of a game's plans (a big game's plan holds every card's face), but the ``keep`` language's:
+    the next ``plan_game`` makes them again. The validator keeps the first language's plan (what a print or
+    a build makes by default) and lets go of the others."""
+    if keep is None:
+        _PLANS.pop(index, None)
+        return
+    plans = _PLANS.get(index)
+    if plans:
+        for lang in [lang for lang in plans if lang != keep]:
+            del plans[lang]
 
 
 __all__ = ["GamePlan", "PrintItem", "forget_plans", "plan_game"]

@@ -36,13 +36,13 @@ def check_text_fits(ctx: CheckContext) -> None:
     child = _in_child(ctx, later, glyphs) if later and _fork_worthwhile(ctx) else None
     for lang in langs if child is None else langs[:1]:
         if lang != langs[0]:
-            forget_plans(ctx.index)  # one language's plan at a time: a big game's plans are most of the memory
-        _check_language(ctx, lang, emit, glyphs)
+            forget_plans(ctx.index, keep=langs[0])  # the first language's and one other: a big game's plans
+        _check_language(ctx, lang, emit, glyphs)  # are most of its memory (and a big game forks instead)
     if child is not None:
         for found in child():
             emit(*found)
     if len(langs) > 1:
-        forget_plans(ctx.index)  # the build plans its print language again when it needs it
+        forget_plans(ctx.index, keep=langs[0])  # a print or a build uses the first language's plan as it is
 
 
 FORK_CARDS = 2000  # a game this big checks its other languages in a second process
