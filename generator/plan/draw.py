@@ -510,16 +510,27 @@ def card_back(title: str, subtitle: str, size: Size, color: str, metrics: FontMe
             return (background(size, bleed, color),
                     ImageItem(Rect(-bleed, -bleed, size.w + 2 * bleed, size.h + 2 * bleed), path, size_px))
         frame = Rect(3, 3, size.w - 6, size.h - 6)
-        title_box = Box("back", 5, size.h / 2 - 9, size.w - 10, 12, 12, 6, bold=True, align="center",
-                        valign="middle")
-        sub_box = Box("back", 5, size.h / 2 + 4, size.w - 10, 6, 7, 4.5, align="center", valign="top")
         return (background(size, bleed, color),
                 RectItem(frame, fill=None, stroke="#ffffff", stroke_pt=0.8, radius=2.5),
                 RectItem(frame.inset(1.5), fill=None, stroke="#ffffff", stroke_pt=0.3, radius=1.8),
-                *text_box(title_box, title, metrics, fill="#ffffff", fonts=fonts),
-                *text_box(sub_box, subtitle, metrics, fill="#ffffff", fonts=fonts))
+                *text_box(_back_title_box(size), title, metrics, fill="#ffffff", fonts=fonts),
+                *text_box(_back_sub_box(size), subtitle, metrics, fill="#ffffff", fonts=fonts))
 
-    return Face(face)
+    def needs() -> list:
+        if image:
+            return []
+        return [((TextNeed(_back_title_box(size), title, fonts=fonts),),),
+                ((TextNeed(_back_sub_box(size), subtitle, fonts=fonts),),)]
+
+    return Face(face, needs)
+
+
+def _back_title_box(size: Size) -> Box:
+    return Box("back", 5, size.h / 2 - 9, size.w - 10, 12, 12, 6, bold=True, align="center", valign="middle")
+
+
+def _back_sub_box(size: Size) -> Box:
+    return Box("back", 5, size.h / 2 + 4, size.w - 10, 6, 7, 4.5, align="center", valign="top")
 
 
 # --- tokens and markers ------------------------------------------------------------------------------
@@ -560,7 +571,18 @@ def token_face(label: str | None, size: Size, shape: str, color: str, metrics: F
             items.append(Circle(centre, size.w / 2, fill=None, stroke="#000000", stroke_pt=0.3))
         return tuple(items)
 
-    return Face(face)
+    def needs() -> list:
+        inner = (Rect(size.w * 0.18, size.h * 0.22, size.w * 0.64, size.h * 0.42) if shape == "circle" else
+                 Rect(size.w * 0.1, size.h * 0.18, size.w * 0.8, size.h * 0.46))
+        box = Box("label", inner.x, inner.y, inner.w, inner.h, 12, 4, bold=True, align="center", valign="middle")
+        found = [((TextNeed(box, label, name=True),),)]
+        if sub:  # a courtesy the face leaves out when it cannot fit: only its characters count
+            found.append(((TextNeed(Box("label", size.w * 0.15, size.h * 0.66, size.w * 0.7, size.h * 0.16, 4.5, 3.5),
+                                    sub, fit=False),),))
+        return found
+
+    plain_label = label is not None and label != UNKNOWN and not icon_only(label, icons)
+    return Face(face, needs if plain_label else None)  # a blank or an icon: drawn by the check
 
 
 def circle_cut(size: Size, segments: int = 48) -> tuple[Point, ...]:
@@ -710,7 +732,21 @@ def square_tile(name: str, size: Size, exits, terrain: str | None, symbol: str |
                                       valign="middle"), symbol, metrics, icons))
         return tuple(items)
 
-    return Face(face)
+    def needs() -> list:
+        found = [((TextNeed(Box("name", 3, 2.5, name_w, size.h * 0.16, 8, 4.5, bold=True), name, name=True),),)]
+        if text and text != UNKNOWN:
+            panel_h = size.h * 0.4 - (7 if terrain_label else 3)
+            found.append(((TextNeed(Box("text", 3.8, size.h * 0.6 + 0.5, size.w / 2 - road_w / 2 - 4 - 1.6,
+                                        panel_h - 1, 6.5, 4.5), text),),))
+        plain = [terrain_label, "?" if symbol == UNKNOWN else ""]
+        if exits == UNKNOWN or exits is None:
+            plain.append(unknown_label)
+        found.extend(((TextNeed(Box("label", 0, 0, 1e6, 1e6, 5.5, 5.5), p, fit=False),),) for p in plain if p)
+        if symbol and symbol != UNKNOWN:
+            found.append(((TextNeed(Box("symbol", size.w - 10, size.h - 9, 8, 7, 9, 5, bold=True), symbol),),))
+        return found
+
+    return Face(face, None if icon_only(symbol, icons) else needs)  # an icon: drawn by the check
 
 
 @dataclass(frozen=True)
@@ -851,7 +887,8 @@ def aid_sheet(title: str, heading: str, sections: list[list[str]], size: Size, m
     def needs() -> list:
         # the body never fails (lines that do not fit are left out): only its characters are checked
         return [((TextNeed(title_box, title),),), ((TextNeed(heading_box, heading),),),
-                *(((TextNeed(box, line, fit=False),),) for line in lines if line)]
+                *(((TextNeed(box, line, fit=False),),) for line in lines if line),
+                *([((TextNeed(Box("proxy", 0, 0, 1e6, 1e6, 4.5, 4.5), proxy, fit=False),),)] if proxy else [])]
 
     def face(bleed: float) -> tuple:
         fitted = fitted_body()

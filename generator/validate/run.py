@@ -82,9 +82,11 @@ def validate_folder(folder: Path, extra_checks: tuple = (), overlay: Path | None
         check(ctx)
     result.issues.extend(ctx.issues)
     result.issues.sort(key=Issue.sort_key)
-    # the index carries its report (the site shows it) — a copy without the index: no cycle between them
+    # the index carries its report (the site shows it; a later error is located through its positions) — a
+    # copy without the index: no cycle between them
     ctx.index.report = result.light()
-    return ctx.index.report if light else result
+    ctx.index.report.raw = result.raw
+    return result.light() if light else result
 
 
 def validate_games(data_dir: Path, games: list[str] | None, extra_checks: tuple = (),

@@ -88,15 +88,35 @@ def _panel(rect: Rect, name: str, faction: str | None, colour: str, ctx: PlanCon
     size = min(16.0, sil_h * 2.2)
     items.append(TextItem(silhouette.center.x, silhouette.center.y + 0.36 * size * 0.3528, initial, font=F.BOLD,
                           size_pt=size, anchor="middle", fill="#ffffff"))
-    text_top = silhouette.bottom + 0.5
-    name_box = F.Box("name", rect.x + 1.0, text_top, rect.w - 2.0, 7.0, 7.5, 5.0, bold=True, align="center",
-                     valign="middle")
+    name_box, fac_box = _text_boxes(rect, faction)
     items.extend(F.text_box(name_box, name, ctx.metrics))
-    if faction:
-        fac_box = F.Box("faction", rect.x + 1.0, text_top + 7.0, rect.w - 2.0, 6.0, 6.5, 4.5, align="center",
-                        valign="top")
+    if fac_box is not None:
         items.extend(F.text_box(fac_box, faction, ctx.metrics))
     return items
+
+
+def _text_boxes(rect: Rect, faction: str | None) -> tuple[F.Box, F.Box | None]:
+    """The name box and (with a faction) the faction box of a panel, under its silhouette."""
+    text_h = 7.0 + (6.0 if faction else 0.0)
+    sil_h = max(rect.h - 6.0 - text_h - 4.5, 6.0)
+    text_top = rect.y + 6.0 + sil_h + 0.5
+    name_box = F.Box("name", rect.x + 1.0, text_top, rect.w - 2.0, 7.0, 7.5, 5.0, bold=True, align="center",
+                     valign="middle")
+    fac_box = (F.Box("faction", rect.x + 1.0, text_top + 7.0, rect.w - 2.0, 6.0, 6.5, 4.5, align="center",
+                     valign="top") if faction else None)
+    return name_box, fac_box
+
+
+def standee_needs(name: str, faction: str | None, panel: Size, slot_label: str) -> list:
+    """The texts a standee sets (``Face.needs``): its name and faction in the front panel's boxes (the back
+    repeats them in boxes of the same size), the silhouette's initial and the slot label (glyphs only)."""
+    name_box, fac_box = _text_boxes(Rect(0, TAB + panel.h, panel.w, panel.h), faction)
+    needs = [((F.TextNeed(name_box, name),),),
+             ((F.TextNeed(F.Box("initial", 0, 0, 1e6, 1e6, 8, 8, bold=True), (name or "?")[:1].upper(), fit=False),),),
+             ((F.TextNeed(F.Box("slot", 0, 0, 1e6, 1e6, 4.5, 4.5), slot_label, fit=False),),)]
+    if fac_box is not None:
+        needs.append(((F.TextNeed(fac_box, faction),),))
+    return needs
 
 
 def standee_face(name: str, faction: str | None, colour: str, panel: Size, ctx: PlanContext) -> Face:
@@ -131,7 +151,7 @@ def standee_face(name: str, faction: str | None, colour: str, panel: Size, ctx: 
                            Transform.rotate(-90).then(Transform.translate(base.x + 2.6, base.center.y))))
         return tuple(items)
 
-    return Face(face)
+    return Face(face, lambda: standee_needs(name, faction, panel, slot_label))
 
 
 KIND = Kind(name="standee", method="standee", sheet="standees", plan=plan, components=("figure",))
