@@ -22,9 +22,13 @@ WORDS = ["a", "i", "karta", "złota", "Wojownik", "**Siła**", ":gold:", "§4.2"
          "Konstantynopolitańczykowianeczka", "\n", "wsparcie", "3", "fazie", "zakupu."]
 
 
+PLAIN = [w for w in WORDS if not any(c in w for c in "[]*§:\n")] + ["żółw", "(3)", "x" * 14]
+
+
 @settings(max_examples=300, deadline=None, derandomize=True)
-@given(st.lists(st.sampled_from(WORDS), min_size=0, max_size=40), st.floats(8, 70), st.floats(3, 40),
-       st.sampled_from([4.0, 5.0, 6.5, 8.0]), st.booleans())
+@given(st.one_of(st.lists(st.sampled_from(WORDS), min_size=0, max_size=40),
+                 st.lists(st.sampled_from(PLAIN), min_size=0, max_size=60)),  # the plain path of its own
+       st.floats(8, 70), st.floats(3, 40), st.sampled_from([4.0, 5.0, 6.5, 8.0]), st.booleans())
 def test_quick_yes_means_the_line_breaker_fits_it(words, w, h, min_pt, bold):
     text = " ".join(words)
     font = BOLD if bold else FONT
@@ -122,3 +126,29 @@ def test_other_faces_needs_are_the_texts_they_draw(game):
         assert texts <= {n.text for n in declared if not n.fit}, (texts, declared)
         proved += quick_check(needs, ctx.metrics, ctx.icons, ctx.term_name)
     assert proved > 0.5 * len(faces), (proved, len(faces))
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(PLAIN), min_size=1, max_size=30), st.floats(10, 40), st.floats(2, 12),
+       st.sampled_from([4.0, 5.0, 6.5, 8.0]))
+def test_quick_yes_on_plain_words_in_small_boxes(words, w, h, min_pt):
+    """Plain words take a path of their own (``_quick_plain``); boxes a line or two high are where an
+    off-by-one in its line count would show."""
+    text = " ".join(words)
+    if quick_fits(text, Size(w, h), METRICS, FONT, min_pt, bold_font=BOLD) is None:
+        return
+    try:
+        fit_text(text, Size(w, h), METRICS, FONT, min_pt, min_pt, bold_font=BOLD)
+    except TextDoesNotFit as exc:  # pragma: no cover - the failure this test exists to catch
+        pytest.fail(f"quick check said {text!r} fits {w:.1f}×{h:.1f} mm at {min_pt} pt, the breaker: {exc}")
+
+
+def test_quick_plain_counts_the_last_line():
+    """Short words just over one line: the bound must count two lines (one does not fit a 1-line box)."""
+    text = " ".join(["a", "i"] * 12)
+    one_line = METRICS.width(text, FONT, 8.0)
+    for slack in (0.3, 0.8, 1.5):
+        box = Size(one_line - slack, 4.0)  # one line of 8 pt high
+        assert quick_fits(text, box, METRICS, FONT, 8.0, bold_font=BOLD) is None
+        with pytest.raises(TextDoesNotFit):
+            fit_text(text, box, METRICS, FONT, 8.0, 8.0, bold_font=BOLD)
