@@ -12,6 +12,7 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
 from generator.geom.hexgrid import HexTileError, bleed_outline, hex_to_point, outline, outline_bbox
@@ -167,7 +168,7 @@ def text_box(box: Box, text: str, metrics: FontMetrics, icons=frozenset(), fill:
 
 def _arts_in(fitted, icons) -> tuple:
     """(id, artwork) of the icons with an image that the fitted text draws (the others keep the frame)."""
-    if not isinstance(icons, Mapping):
+    if not icons or not isinstance(icons, Mapping):
         return ()
     used = {run.icon for runs in fitted.runs for run in runs if run.icon}
     return tuple((k, icons[k]) for k in sorted(used) if icons.get(k) is not None)
@@ -464,24 +465,30 @@ def _stats_line(view: CardView) -> str:
     return " · ".join(f"{label}: {'___' if value == UNKNOWN else '**' + value + '**'}" for label, value in view.stats)
 
 
-def _stats_cells(box: Box, view: CardView) -> list[tuple[TextNeed, Rect | None]]:
+def _stats_cells(box: Box, view: CardView) -> tuple[tuple[TextNeed, Rect | None], ...]:
     """The grid of up to three stats per row: each cell's text in its box, and the blank beside an
     unknown value."""
-    n = len(view.stats)
+    return _stats_grid_cells(box, view.stats, view.fonts)
+
+
+@lru_cache(maxsize=1 << 12)  # a deck's cards share their box and most stat lines (the same values recur)
+def _stats_grid_cells(box: Box, stats: tuple[tuple[str, str], ...],
+                      fonts: tuple[str, str]) -> tuple[tuple[TextNeed, Rect | None], ...]:
+    n = len(stats)
     per_row = min(n, 3)
     rows = math.ceil(n / per_row)
     cell_w, cell_h = box.w / per_row, box.h / rows
     cells = []
-    for k, (label, value) in enumerate(view.stats):
+    for k, (label, value) in enumerate(stats):
         x, y = box.x + (k % per_row) * cell_w, box.y + (k // per_row) * cell_h
         if value == UNKNOWN:
             head = Box("stats", x, y, cell_w * 0.62, cell_h, box.size_pt, box.min_pt, False, "right", "middle")
-            cells.append((TextNeed(head, f"{label}:", fonts=view.fonts),
+            cells.append((TextNeed(head, f"{label}:", fonts=fonts),
                           Rect(x + cell_w * 0.64, y + 0.4, cell_w * 0.32, cell_h - 0.8)))
         else:
             cell = Box("stats", x, y, cell_w, cell_h, box.size_pt, box.min_pt, False, "center", "middle")
-            cells.append((TextNeed(cell, f"{label}: **{value}**", fonts=view.fonts), None))
-    return cells
+            cells.append((TextNeed(cell, f"{label}: **{value}**", fonts=fonts), None))
+    return tuple(cells)
 
 
 def _stats_grid(box: Box, view: CardView, metrics: FontMetrics, icons) -> list:
