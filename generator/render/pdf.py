@@ -135,6 +135,7 @@ class _Painter:
         self.fonts: dict[tuple[str, bool], str] = {}
         self.drawable: dict[str, set[str]] = {}
         self.ops: dict[object, str] = {}  # shape → the operators it writes
+        self.first_subset: dict[str, tuple[int, dict, frozenset]] = {}  # font → (assigned, table, characters)
 
     def define_forms(self) -> None:
         for form in self.forms.values():
@@ -355,7 +356,7 @@ class _Painter:
         face = getFont(font)
         parts = []
         tmpl = None
-        for part, chunk in face.splitString(text, doc):
+        for part, chunk in self._split(face, font, text, doc):
             if part != subset:
                 if not tmpl:
                     tmpl = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
@@ -363,6 +364,23 @@ class _Painter:
                 subset = part
             parts.append(f"({escapePDF(chunk)}) Tj")
         return " ".join(parts), subset
+
+    def _split(self, face, font: str, text: str, doc) -> list[tuple[int, bytes]]:
+        """``face.splitString(text, doc)``: (subset, bytes) chunks. A text whose characters all have codes
+        in the first subset already (after a document's first pages, nearly every text) is one chunk made
+        by ``str.translate``; anything else — a character not seen yet, another subset — goes to reportlab."""
+        state = face.state.get(doc) if hasattr(face, "state") else None
+        if state is not None and text:
+            assigned = state.assignments
+            known = self.first_subset.get(font)
+            if known is None or known[0] != len(assigned):  # new characters got codes: make the table again
+                table = {code: n for code, n in assigned.items() if n < 256}
+                if 32 in table:
+                    table[0xA0] = table[32]  # reportlab sets a no-break space as a space
+                known = self.first_subset[font] = (len(assigned), table, frozenset(map(chr, table)))
+            if known[2].issuperset(text):
+                return [(0, text.translate(known[1]).encode("latin-1"))]
+        return face.splitString(text, doc)
 
     def _fill_op(self, fill: str) -> str:
         """The fill-colour operator a text object writes for ``fill`` (rg, or k when printing CMYK)."""
