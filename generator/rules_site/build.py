@@ -110,7 +110,8 @@ def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tupl
     (site_dir / "404.html").write_text(not_found_html(langs), encoding="utf-8")
     for other in langs[1:]:
         media.dedupe(site_dir / langs[0], site_dir / other)
-    report.offline_bytes = offline.write_offline_zip(site_dir, site_dir / offline.ARCHIVE)
+    report.offline_bytes = offline.write_offline_zip(site_dir, site_dir / offline.ARCHIVE,
+                                                     previous[0] / offline.ARCHIVE if previous is not None else None)
     report.seconds = time.monotonic() - start
     return report
 
