@@ -21,6 +21,7 @@ same inputs (``same_previews``) has them read back from the previous projects.
 """
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import re
@@ -32,6 +33,7 @@ from pathlib import Path
 from generator.errors import PnpError
 from generator.rules_site import media, nav, offline, search
 from generator.rules_site.i18n import LANGS
+from generator.rules_site.markup import safe_id
 from generator.rules_site.pages import not_found_html, redirect_html, render_language
 from generator.rules_site.views import GameView, SiteGame
 
@@ -51,11 +53,14 @@ class SiteReport:
     search_bytes: dict[str, dict[str, int]] = field(default_factory=dict)  # lang → game → index bytes
     offline_bytes: int = 0
     incremental: list[str] = field(default_factory=list)  # languages rebuilt with mkdocs' dirty build
+    page_keys: dict[str, dict[str, str]] = field(default_factory=dict)  # lang → game → key of its pages
+    rendered: dict[str, list[str]] = field(default_factory=dict)  # lang → games whose pages were rendered
 
 
 def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tuple[str, ...] = LANGS,
                resolve_artifact=None, previous: tuple[Path, Path] | None = None,
-               same_previews: frozenset[str] = frozenset()) -> SiteReport:
+               same_previews: frozenset[str] = frozenset(),
+               pages_before: dict[str, dict[str, str]] | None = None) -> SiteReport:
     """Write the generated projects into ``src_dir`` and the built sites into ``site_dir``.
 
     ``resolve_artifact(path) -> Path | None`` finds a manifest artifact's file on disk (staged or final).
@@ -63,6 +68,8 @@ def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tupl
     unchanged is rebuilt incrementally from them (see the module's docstring); they are only read.
     ``same_previews``: games whose card previews are made from the same inputs as the previous build's
     (engine, data, assets): their pictures are read back from the previous projects, not drawn again.
+    ``pages_before``: the previous build's ``report.page_keys``: a game whose pages in a language have the
+    same key (``page_key``) has them read back from the previous project, not rendered again.
     """
     start = time.monotonic()
     report = SiteReport(languages=list(langs), games=[g.game_id for g in games])
@@ -78,7 +85,16 @@ def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tupl
                 if previous is not None and game.game_id in same_previews else None
             game.previews = kept if kept is not None else media.card_previews(game.index, lang)
         docs = src_dir / lang / "docs"
-        files = render_language(games, lang)
+        keys = report.page_keys[lang] = {g.game_id: page_key(g, lang, langs) for g in games}
+        before = (pages_before or {}).get(lang) if previous is not None else None
+        kept = {}
+        for game in games:
+            if isinstance(before, dict) and before.get(game.game_id) == keys[game.game_id]:
+                found = _previous_pages(game, previous[1] / lang / "docs")
+                if found is not None:
+                    kept[game.game_id] = found
+        report.rendered[lang] = [g.game_id for g in games if g.game_id not in kept]
+        files = render_language(games, lang, kept)
         for rel, content in files.items():
             target = docs / rel
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -164,6 +180,39 @@ def _previous_previews(game: SiteGame, old_docs: Path) -> dict[str, str] | None:
         return None
 
 
+def page_key(game: SiteGame, lang: str, langs: tuple[str, ...]) -> str:
+    """What one game's pages (and emblem) in one language are made from: the engine (code, templates,
+    catalogs), the languages, the game's data and owner-filled values, its validator result, its manifest
+    entries and download names, its card pictures and its data folder's other files. A page shows its
+    own game only (every view reads one ``SiteGame``), so nothing else can change it."""
+    from generator.validate.report import to_json
+    from generator.write import cache
+
+    index = game.index
+    builds = cache.active()
+    pictures = hashlib.sha256()
+    for name in sorted(game.previews):
+        pictures.update(name.encode("utf-8") + b"\0" + game.previews[name].encode("utf-8") + b"\0")
+    owner = sorted((list(path), str(where)) for path, where in (getattr(index, "owner_values", None) or {}).items())
+    return cache._sha(cache.engine_hash(), lang, ",".join(langs), cache.stable_json(index.data.model_dump(mode="json")),
+                      cache.stable_json(owner), cache.stable_json(to_json([game.result]) if game.result else None),
+                      cache.stable_json([a.to_json() for a in game.artifacts]), cache.stable_json(game.downloads),
+                      pictures.hexdigest(), builds.assets_hash(index.folder) if builds is not None else "-")
+
+
+def _previous_pages(game: SiteGame, old_docs: Path) -> dict[str, bytes] | None:
+    """The pages and emblem the previous build wrote for this game (docs-relative path → bytes), or None
+    (render them) when any cannot be read."""
+    from generator.rules_site.views import PAGES
+
+    folder = str(safe_id(game.game_id))  # as render_language names it
+    names = [f"{page}.md" for page in PAGES] + ["img/emblem.svg"]
+    try:
+        return {f"{folder}/{name}": (old_docs / folder / name).read_bytes() for name in names}
+    except OSError:
+        return None
+
+
 def _search_index(site: Path, lang: str, game_ids: list[str], old_site: Path | None) -> dict[str, int]:
     """The site's search index, game by game (``search.build_index``); after a dirty build, a game whose
     built pages all came out the same as last time keeps its previous index file (it is read from them)."""
@@ -178,7 +227,7 @@ def _search_index(site: Path, lang: str, game_ids: list[str], old_site: Path | N
         else:
             fresh.append(game)
     if fresh:
-        sizes.update(search.build_index(site, lang, fresh))
+        sizes.update(search.build_index(site, lang, fresh, old_site))
     return {game: sizes[game] for game in game_ids}
 
 
