@@ -6,8 +6,9 @@ leaves the previous outputs and manifest as they were.
 
 Incremental: a build whose inputs (the data folder, the engine, the options) are those of the last build
 and whose outputs are all in place does nothing at all. Otherwise each artifact whose own inputs are
-unchanged is kept as it is (write/cache.py): print artifacts by the content of their planned items, boards
-per game by the game's board data, the site by every game's data and every artifact it links.
+unchanged is kept as it is (write/cache.py): print artifacts per game by the game's data (without planning
+it), else each by the content of its planned items; boards per game by the game's board data; the site by
+every game's data and every artifact it links, else each game's pages by their own inputs.
 
 Parallel: print and boards work of each game are independent units, rendered by ``--jobs`` processes
 (forked after validation, so they share the plans); results are merged in unit order, so a parallel build
@@ -127,14 +128,20 @@ def run_build(options: BuildOptions) -> int:
             if _changed(out, "validation.json", text):
                 out.write_text("validation.json", text)
             generators = [(n, g) for n, g in _generators() if n not in options.skip]
-            units = []
+            units, printed = [], {}
             for name, generate in generators:
                 if name == "boards":
                     units += _board_units(generate, indexes, out, manifest, options, builds)
+                elif name == "print":
+                    printed = _print_keys(indexes, options, builds)
+                    units += [_print_unit(generate, index, printed[index.game_id], manifest, builds)
+                              for index in indexes]
                 elif name in PARALLEL:
                     units += [(name, generate, [index]) for index in indexes]
             with paused_gc():  # print and boards make no cycles (generator/memory.py); the site does
-                run_units(units, out, manifest, options, jobs_of(options))
+                made = run_units(units, out, manifest, options, jobs_of(options))
+            if printed:
+                _record_print(units, made, printed, manifest, options)
             for name, generate in generators:
                 if name == "site":
                     _site(generate, indexes, out, manifest, options, text)
@@ -174,6 +181,57 @@ def _board_units(generate, indexes, out: OutputDir, manifest: Manifest, options:
     return units
 
 
+# --- print: kept whole per game when the game's inputs are unchanged ---
+
+PRINT_INPUTS = "print-games"  # manifest inputs: game → {"key": its print key, "paths": its entries in order}
+
+
+def _print_keys(indexes, options: BuildOptions, builds: cache.BuildCache) -> dict[str, str]:
+    """What each game's print files are made from: the engine, the game's data (its owner's overlay merged
+    in, and which values the overlay filled), its data folder's other files, the print options."""
+    made = repr(options.print)  # a frozen dataclass: its repr is its content
+    return {index.game_id: cache._sha(cache.engine_hash(), "print", cache.stable_json(index.data.model_dump(mode="json")),
+                                      _owner_values(index), builds.assets_hash(index.folder), made)
+            for index in indexes}
+
+
+def _owner_values(index) -> str:
+    owner = getattr(index, "owner_values", None) or {}
+    return cache.stable_json(sorted((list(path), str(where)) for path, where in owner.items()))
+
+
+def _print_unit(generate, index, key: str, manifest: Manifest, builds: cache.BuildCache) -> tuple:
+    """The game's print unit; when the last build printed it from the same key and every file it wrote is
+    in place, the unit keeps them all without planning the game (its print folder is not claimed, so it
+    stays as it is; its entries go back in the order the last build made them)."""
+    old = manifest.inputs.get(PRINT_INPUTS)
+    old = old.get(index.game_id) if isinstance(old, dict) else None
+    if isinstance(old, dict) and old.get("key") == key and isinstance(old.get("paths"), list) and old["paths"]:
+        entries = [builds.previous.get(path) for path in old["paths"]]
+        if all(e is not None and e.kind in _print_kinds() and e.game == index.game_id and builds.fresh(e.path, e.input_hash)
+               for e in entries):
+            return "print", None, [index], None, entries
+    return "print", generate, [index]
+
+
+def _print_kinds() -> frozenset[str]:
+    from generator.targets import TARGET_KINDS
+
+    return TARGET_KINDS["print"]
+
+
+def _record_print(units: list[tuple], made: list[list[Artifact]], keys: dict[str, str], manifest: Manifest,
+                  options: BuildOptions) -> None:
+    """Note each printed game's key and entries, for the next build to keep them whole."""
+    before = manifest.inputs.get(PRINT_INPUTS)
+    records = dict(before) if isinstance(before, dict) and options.games else {}  # a full build: only its games
+    for unit, entries in zip(units, made, strict=True):
+        if unit[0] == "print":
+            game = unit[2][0].game_id
+            records[game] = {"key": keys[game], "paths": [e.path for e in entries]}
+    manifest.inputs[PRINT_INPUTS] = dict(sorted(records.items()))
+
+
 def _site(generate, indexes, out: OutputDir, manifest: Manifest, options: BuildOptions, report: str) -> None:
     from generator.targets.site import SITE, SITE_SRC
 
@@ -210,34 +268,45 @@ def builds_assets(index) -> str:
 _WORK: tuple | None = None  # what forked workers inherit: (units, out, options)
 
 
-def run_units(units: list[tuple], out: OutputDir, manifest: Manifest, options: BuildOptions, jobs: int) -> None:
+def run_units(units: list[tuple], out: OutputDir, manifest: Manifest, options: BuildOptions,
+              jobs: int) -> list[list[Artifact]]:
     """Run each (name, generate, indexes[, key[, kept entries]]) unit; in worker processes when ``jobs`` > 1.
-    Results are merged in unit order, so the manifest is the same however the units were scheduled."""
+    Results are merged in unit order, so the manifest is the same however the units were scheduled.
+    Returns each unit's manifest entries, in unit order. A unit without ``generate`` puts back its kept
+    entries; only units to run go to workers (with one left, it runs here)."""
     global _WORK
-    if jobs <= 1 or len(units) <= 1:
+    todo = [n for n, unit in enumerate(units) if unit[1] is not None]
+    if jobs <= 1 or len(todo) <= 1:
         results = [_unit(u, out, manifest, options) for u in units]
     else:
         import multiprocessing
 
         _WORK = (units, out, options)
         try:
-            with multiprocessing.get_context("fork").Pool(min(jobs, len(units))) as pool:
-                results = list(pool.imap(_worker, range(len(units))))
+            with multiprocessing.get_context("fork").Pool(min(jobs, len(todo))) as pool:
+                done = dict(zip(todo, pool.imap(_worker, todo), strict=True))
         finally:
             _WORK = None
-        for status, payload in results:
+        for n in todo:
+            status, payload = done[n]
             if status == "error":
                 raise _rebuild_error(payload)
-        for _, (artifacts, written, claimed) in results:
+        results = []
+        for n, unit in enumerate(units):
+            if n not in done:
+                results.append(_unit(unit, out, manifest, options))
+                continue
+            artifacts, written, claimed = done[n][1]
             for entry in artifacts:
                 manifest.put(entry)
             out.written |= written
             out.claimed |= claimed
-        results = [r[1][0] for r in results]
+            results.append(artifacts)
     for unit, entries in zip(units, results, strict=True):
         if len(unit) == 4:  # boards of one game, drawn: their key and order, for the next build to keep them
             for n, entry in enumerate(entries):
                 manifest.amend(entry, input_hash=unit[3], unit_order=n)
+    return results
 
 
 def _unit(unit: tuple, out: OutputDir, manifest: Manifest, options: BuildOptions) -> list[Artifact]:
