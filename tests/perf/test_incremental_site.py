@@ -1,0 +1,117 @@
+"""Incremental builds, game by game: after a one-card change only that game is printed and its pages
+rendered; the other game's print files, pages, search sections and offline-zip members are carried over
+without being made again — and the result equals a fresh build of the same data byte for byte."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from tests.conftest import edit
+
+STAMPED = {"sitemap.xml", "sitemap.xml.gz"}
+
+
+def _files(root) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*")
+            if p.is_file() and p.name not in STAMPED}
+
+
+@pytest.fixture
+def two_games(demo_data):
+    shutil.copytree(demo_data / "demo", demo_data / "other")
+    edit(demo_data / "other" / "game.yaml", "id: demo", "id: other")
+    return demo_data
+
+
+@pytest.fixture
+def spies(monkeypatch):
+    """What the build makes anew: games printed, games whose pages are rendered (per language), pages read
+    for the search index, HTML files rewritten for the offline zip."""
+    from generator.rules_site import offline, search
+    from generator.targets import card_sheets, site
+
+    made = {"printed": [], "rendered": {}, "searched": [], "zipped": 0}
+    print_game, build_site = card_sheets.print_game, site.build_site
+    page_documents, offline_html = search.page_documents, offline.offline_html
+
+    def spy_print(index, job, out, manifest):
+        made["printed"].append(index.game_id)
+        return print_game(index, job, out, manifest)
+
+    def spy_site(*args, **kwargs):
+        report = build_site(*args, **kwargs)
+        made["rendered"] = report.rendered
+        return report
+
+    def spy_search(html_text, url, lang, weight):
+        made["searched"].append(url)
+        return page_documents(html_text, url, lang, weight)
+
+    def spy_zip(text):
+        made["zipped"] += 1
+        return offline_html(text)
+
+    monkeypatch.setattr(card_sheets, "print_game", spy_print)
+    monkeypatch.setattr(site, "build_site", spy_site)
+    monkeypatch.setattr(search, "page_documents", spy_search)
+    monkeypatch.setattr(offline, "offline_html", spy_zip)
+
+    def reset():
+        made.update(printed=[], rendered={}, searched=[], zipped=0)
+        return made
+
+    return reset
+
+
+def test_one_card_change_remakes_only_its_game_and_equals_a_fresh_build(tmp_path, two_games, run_cli, spies):
+    out = tmp_path / "out"
+    made = spies()
+    assert run_cli("build", "--data", two_games, "--out", out, "--jobs", "1").code == 0
+    assert set(made["printed"]) == {"demo", "other"} and made["rendered"] == {"pl": ["demo", "other"],
+                                                                             "en": ["demo", "other"]}
+    html_members = made["zipped"]
+
+    made = spies()
+    edit(two_games / "demo" / "decks.yaml", "name: {pl: Złoto „1”", "name: {pl: Złoto „1” Nowe")
+    result = run_cli("build", "--data", two_games, "--out", out, "--jobs", "1")
+    assert result.code == 0 and "incremental: pl, en" in result.out
+    assert set(made["printed"]) == {"demo"}  # the other game is not even planned: its print unit is kept whole
+    assert made["rendered"] == {"pl": ["demo"], "en": ["demo"]}  # the other game's pages are read back
+    # the search index reads only the pages that came out different (all of them the changed game's)
+    assert made["searched"] and all(url.startswith("demo/") for url in made["searched"])
+    assert "demo/cards/" in made["searched"] and len(made["searched"]) < 10
+    # the offline zip rewrites only those pages; every other member is carried over still compressed
+    assert 0 < made["zipped"] < html_members // 4
+
+    made = spies()
+    full = tmp_path / "full"
+    assert run_cli("build", "--data", two_games, "--out", full, "--jobs", "1").code == 0  # a fresh folder
+    ours, theirs = _files(out), _files(full)
+    assert sorted(ours) == sorted(theirs)
+    assert [p for p in ours if ours[p] != theirs[p]] == []  # the manifest too: kept entries are the same
+
+
+def test_a_game_whose_pages_cannot_be_read_back_is_rendered(tmp_path, two_games, run_cli, spies):
+    out = tmp_path / "out"
+    assert run_cli("build", "--data", two_games, "--out", out, "--jobs", "1").code == 0
+    (out / "site-src" / "en" / "docs" / "other" / "rules.md").unlink()
+    made = spies()
+    edit(two_games / "demo" / "decks.yaml", "name: {pl: Złoto „1”", "name: {pl: Złoto „1” Nowe")
+    assert run_cli("build", "--data", two_games, "--out", out, "--jobs", "1").code == 0
+    assert made["rendered"] == {"pl": ["demo"], "en": ["demo", "other"]}
+    assert (out / "site-src" / "en" / "docs" / "other" / "rules.md").is_file()
+
+
+def test_a_lost_print_file_reprints_its_game_only(tmp_path, two_games, run_cli, spies):
+    out = tmp_path / "out"
+    assert run_cli("build", "--data", two_games, "--out", out, "--skip", "site", "--jobs", "1").code == 0
+    (out / "other" / "print" / "home-a4" / "tokens.pdf").unlink()
+    made = spies()
+    assert run_cli("build", "--data", two_games, "--out", out, "--skip", "site", "--jobs", "1").code == 0
+    assert made["printed"] and set(made["printed"]) == {"other"}
+    assert (out / "other" / "print" / "home-a4" / "tokens.pdf").is_file()
+    full = tmp_path / "full"
+    assert run_cli("build", "--data", two_games, "--out", full, "--skip", "site", "--jobs", "1").code == 0
+    ours, theirs = _files(out), _files(full)
+    assert sorted(ours) == sorted(theirs) and [p for p in ours if ours[p] != theirs[p]] == []
