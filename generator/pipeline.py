@@ -140,8 +140,7 @@ def run_build(options: BuildOptions) -> int:
                     units += [(name, generate, [index]) for index in indexes]
             with paused_gc():  # print and boards make no cycles (generator/memory.py); the site does
                 made = run_units(units, out, manifest, options, jobs_of(options))
-            if printed:
-                _record_print(units, made, printed, manifest, options)
+            _record_units(units, made, printed, manifest, options)
             for name, generate in generators:
                 if name == "site":
                     _site(generate, indexes, out, manifest, options, text)
@@ -172,13 +171,18 @@ def _board_units(generate, indexes, out: OutputDir, manifest: Manifest, options:
         data = index.data.model_dump(mode="json", exclude=NOT_BOARD_INPUTS)
         key = cache._sha(cache.engine_hash(), builds.assets_hash(index.folder), cache.stable_json(data), drawn)
         old = [a for a in builds.previous.values() if a.game == index.game_id and a.kind == "board"]
-        if old and all(a.input_hash == key and builds.fresh(a.path, key) for a in old):
+        none = manifest.inputs.get(NO_BOARDS)  # games whose boards unit drew nothing, with its key
+        none_before = not old and not options.force and isinstance(none, dict) and none.get(index.game_id) == key
+        if none_before or (old and all(a.input_hash == key and builds.fresh(a.path, key) for a in old)):
             # kept: the game's boards folder is not claimed, it stays as it is; the entries go back into
             # the manifest in this unit's place, so the artifacts' order is the one a full build gives
             units.append(("boards", None, [index], key, sorted(old, key=lambda a: a.unit_order or 0)))
             continue
         units.append(("boards", generate, [index], key))
     return units
+
+
+NO_BOARDS = "no-boards"  # manifest inputs: game → the key of its boards unit that drew no boards
 
 
 # --- print: kept whole per game when the game's inputs are unchanged ---
@@ -220,16 +224,28 @@ def _print_kinds() -> frozenset[str]:
     return TARGET_KINDS["print"]
 
 
-def _record_print(units: list[tuple], made: list[list[Artifact]], keys: dict[str, str], manifest: Manifest,
+def _record_units(units: list[tuple], made: list[list[Artifact]], keys: dict[str, str], manifest: Manifest,
                   options: BuildOptions) -> None:
-    """Note each printed game's key and entries, for the next build to keep them whole."""
-    before = manifest.inputs.get(PRINT_INPUTS)
-    records = dict(before) if isinstance(before, dict) and options.games else {}  # a full build: only its games
-    for unit, entries in zip(units, made, strict=True):
-        if unit[0] == "print":
+    """Note each printed game's key and entries, and the board key of each game without boards (its board
+    entries carry the key otherwise), for the next build to keep them whole. A full build notes only its
+    own games."""
+    for name, inputs in (("print", PRINT_INPUTS), ("boards", NO_BOARDS)):
+        ran = [(unit, entries) for unit, entries in zip(units, made, strict=True) if unit[0] == name]
+        if not ran:
+            continue  # a skipped target: its notes stay as they are, like its files
+        before = manifest.inputs.get(inputs)
+        records = dict(before) if isinstance(before, dict) and options.games else {}
+        for unit, entries in ran:
             game = unit[2][0].game_id
-            records[game] = {"key": keys[game], "paths": [e.path for e in entries]}
-    manifest.inputs[PRINT_INPUTS] = dict(sorted(records.items()))
+            records.pop(game, None)
+            if name == "print":
+                records[game] = {"key": keys[game], "paths": [e.path for e in entries]}
+            elif not entries:
+                records[game] = unit[3]
+        if records:
+            manifest.inputs[inputs] = dict(sorted(records.items()))
+        else:
+            manifest.inputs.pop(inputs, None)
 
 
 def _site(generate, indexes, out: OutputDir, manifest: Manifest, options: BuildOptions, report: str) -> None:
