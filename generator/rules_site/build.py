@@ -95,13 +95,16 @@ def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tupl
                     kept[game.game_id] = found
         report.rendered[lang] = [g.game_id for g in games if g.game_id not in kept]
         files = render_language(games, lang, kept)
+        old_docs = previous[1] / lang / "docs" if previous is not None else None
+        made: set[Path] = set()
         for rel, content in files.items():
             target = docs / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if isinstance(content, bytes):
-                target.write_bytes(content)
-            else:
-                target.write_text(content, encoding="utf-8")
+            if target.parent not in made:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                made.add(target.parent)
+            data = content if isinstance(content, bytes) else content.encode("utf-8")
+            if old_docs is None or not _link_same(old_docs / rel, target, data):
+                target.write_bytes(data)
         report.pages += sum(1 for rel in files if rel.endswith(".md"))
         shutil.copytree(ASSETS, docs / "assets")
         _link_downloads(games, docs, resolve_artifact)
@@ -166,6 +169,19 @@ def _link_downloads(games: list[SiteGame], docs: Path, resolve_artifact) -> None
             media.link_or_copy(src, docs / game.game_id / "files" / name)
         for path in missing:  # a manifest entry without its file: leave it off the page, never a dead link
             game.downloads.pop(path, None)
+
+
+def _link_same(old: Path, target: Path, data: bytes) -> bool:
+    """Make ``target`` a hard link to ``old`` when that file holds exactly ``data`` (a file the last build
+    wrote the same: linking is cheaper than writing, and later steps see it unchanged at a glance). Nothing
+    writes through such a link: a page that must look modified gets a file of its own (``_prepare_dirty``)."""
+    try:
+        if old.is_symlink() or old.stat().st_size != len(data) or old.read_bytes() != data:
+            return False
+        os.link(old, target)
+        return True
+    except OSError:
+        return False
 
 
 def _previous_previews(game: SiteGame, old_docs: Path) -> dict[str, str] | None:
@@ -311,16 +327,21 @@ def _prepare_dirty(project: Path, site: Path, old_project: Path, old_site: Path)
     config = (project / "mkdocs.yml").read_text(encoding="utf-8")
     changed.update(rel for rel in _UNTITLED.findall(config) if rel in new)
     for rel, path in new.items():
-        if rel not in changed and not os.path.samefile(path, old[rel]):
-            # unchanged: the old file itself, whose old time makes mkdocs skip it
-            tmp = path.with_name(f".{path.name}.old")
-            os.link(old[rel], tmp)
-            try:
-                os.replace(tmp, path)
-            finally:
-                if os.path.lexists(tmp):
-                    os.unlink(tmp)
+        if rel not in changed:
+            if not os.path.samefile(path, old[rel]):
+                # unchanged: the old file itself, whose old time makes mkdocs skip it
+                tmp = path.with_name(f".{path.name}.old")
+                os.link(old[rel], tmp)
+                try:
+                    os.replace(tmp, path)
+                finally:
+                    if os.path.lexists(tmp):
+                        os.unlink(tmp)
         elif rel.endswith(".md"):
+            if os.path.samefile(path, old[rel]):  # the old file itself: give the page a file of its own
+                tmp = path.with_name(f".{path.name}.new")
+                shutil.copyfile(old[rel], tmp)
+                os.replace(tmp, path)
             os.utime(path)  # rendered again (a linked-to page written with the same bytes still counts)
     for rel, path in _tree(old_site).items():
         if rel.split("/", 1)[0] == "search" or path.is_symlink():
@@ -369,6 +390,20 @@ class _Collect(logging.Handler):
         self.messages.append(record.getMessage())
 
 
+def _cached_theme(theme) -> None:
+    """mkdocs makes the theme's jinja environment itself: give it the compiled-template cache."""
+    from generator.write.cache import template_cache
+
+    make = theme.get_env
+
+    def get_env():
+        env = make()
+        env.bytecode_cache = template_cache(env)
+        return env
+
+    theme.get_env = get_env
+
+
 def run_mkdocs(config_file: Path, dirty: bool = False) -> None:
     """`mkdocs build --strict` in-process; every warning becomes a SiteBuildError listing them all.
     ``dirty``: mkdocs' dirty build (pages whose source is not newer than their output are skipped)."""
@@ -387,6 +422,7 @@ def run_mkdocs(config_file: Path, dirty: bool = False) -> None:
     logger.setLevel(logging.WARNING)
     try:
         cfg = load_config(str(config_file), strict=True)
+        _cached_theme(cfg.theme)
         cfg.plugins.on_startup(command="build", dirty=dirty)
         try:
             build(cfg, dirty=dirty)

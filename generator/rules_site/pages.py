@@ -22,6 +22,7 @@ from generator.rules_site import offline
 from generator.rules_site.i18n import LANG_NAMES, LANGS, t
 from generator.rules_site.markup import md_escape
 from generator.rules_site.views import PAGE_TITLE_KEYS, PAGES, GameView, SiteGame
+from generator.write.cache import template_cache
 
 
 def _finalize(value):
@@ -57,6 +58,7 @@ def environment(templates: Path = TEMPLATES, markdown: bool = True) -> Environme
     )
     env.filters["attr"] = _attr
     env.filters["url"] = _url
+    env.bytecode_cache = template_cache(env)  # compiled once per machine (write/cache.py)
     return env
 
 

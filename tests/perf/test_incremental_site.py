@@ -115,3 +115,28 @@ def test_a_lost_print_file_reprints_its_game_only(tmp_path, two_games, run_cli, 
     assert run_cli("build", "--data", two_games, "--out", full, "--skip", "site", "--jobs", "1").code == 0
     ours, theirs = _files(out), _files(full)
     assert sorted(ours) == sorted(theirs) and [p for p in ours if ours[p] != theirs[p]] == []
+
+
+def test_compiled_templates_are_shared_only_by_environments_that_compile_alike(tmp_path, monkeypatch):
+    """The compiled-template cache (write/cache.template_cache) keys entries by the environment's options
+    too: the same template file read by an environment that trims blocks and by one that does not never
+    gets the other's code; a second environment like the first reads the first one's entry."""
+    from jinja2 import Environment, FileSystemLoader
+
+    from generator.write.cache import template_cache
+
+    monkeypatch.setenv("PNP_TEMPLATE_CACHE", str(tmp_path / "compiled"))
+    (tmp_path / "t").mkdir()
+    (tmp_path / "t" / "page.j2").write_text("{% if x %}\nyes\n{% endif %}\n", encoding="utf-8")
+
+    def render(**options) -> str:
+        env = Environment(loader=FileSystemLoader(str(tmp_path / "t")), **options)
+        env.bytecode_cache = template_cache(env)
+        return env.get_template("page.j2").render(x=True)
+
+    assert render(trim_blocks=True) == "yes\n"
+    assert render() == "\nyes\n"  # compiled for itself, not read from the trimming environment's entry
+    assert len(list((tmp_path / "compiled").iterdir())) == 2
+    assert render(trim_blocks=True) == "yes\n" and len(list((tmp_path / "compiled").iterdir())) == 2
+    monkeypatch.setenv("PNP_TEMPLATE_CACHE", "off")
+    assert template_cache(Environment()) is None
