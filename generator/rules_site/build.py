@@ -256,7 +256,7 @@ def _same_pages(folder: Path, old_folder: Path) -> bool:
 # --- incremental (dirty) builds --------------------------------------------------------------------
 
 SHELL_FILE = "engine.txt"  # beside mkdocs.yml: the engine the project was made by (code, templates, versions)
-_REWRITTEN = (".html", ".xml", ".gz")  # what mkdocs writes again in a dirty build: copied, never linked
+_REWRITTEN = (".html", ".xml", ".gz")  # at a site's root: what mkdocs writes again in a dirty build (copied)
 _HEADING = re.compile(r"^#{1,6} .*$", re.MULTILINE)  # a page's title (its first) and its table of contents
 _ANCHOR = re.compile(r"""\bid=["']([^"']*)["']|\{:?[^}\n]*#([\w:.-]+)[^}\n]*\}""")  # HTML ids, attr_list {#id}
 _UNTITLED = re.compile(r"^\s*- ([^\s:'\"]+\.md)\s*$", re.MULTILINE)  # a nav entry without a title
@@ -276,7 +276,17 @@ def _outline(text: str) -> list[str]:
 
 
 def _tree(root: Path) -> dict[str, Path]:
-    return {p.relative_to(root).as_posix(): p for p in sorted(root.rglob("*")) if p.is_file() or p.is_symlink()}
+    """Every file and link under ``root`` (links to folders listed, not followed): relative path → path."""
+    found: dict[str, Path] = {}
+    top = str(root)
+    for folder, dirs, names in os.walk(top):
+        rel = os.path.relpath(folder, top)
+        prefix = "" if rel == "." else rel.replace(os.sep, "/") + "/"
+        for name in names + [d for d in dirs if os.path.islink(os.path.join(folder, d))]:
+            path = os.path.join(folder, name)
+            if os.path.isfile(path) or os.path.islink(path):
+                found[prefix + name] = Path(path)
+    return dict(sorted(found.items()))
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -291,8 +301,9 @@ def _same_file(a: Path, b: Path) -> bool:
 def _prepare_dirty(project: Path, site: Path, old_project: Path, old_site: Path) -> bool:
     """Set up a dirty rebuild of one language when its shell is unchanged (see the module's docstring);
     returns False — a full build — otherwise. Sources that did not change are hard-linked from the old
-    project (their old times tell mkdocs to skip them); the old site is brought into staging with every
-    file mkdocs or this module writes again copied, never linked, so the site in place is never touched."""
+    project (their old times tell mkdocs to skip them); the old site is brought into staging as hard links,
+    except what mkdocs or this module writes again — the site root's pages are copies, and every page or
+    file that mkdocs will write again is unlinked first — so the site in place is never touched."""
     try:
         if not (old_site / "index.html").is_file() or \
                 (old_project / SHELL_FILE).read_text(encoding="utf-8") != (project / SHELL_FILE).read_text(encoding="utf-8") or \
@@ -348,14 +359,16 @@ def _prepare_dirty(project: Path, site: Path, old_project: Path, old_site: Path)
             continue  # the site's search index is written afresh from every page
         target = site / rel
         target.parent.mkdir(parents=True, exist_ok=True)
-        if rel.endswith(_REWRITTEN):
-            shutil.copy2(path, target)
+        if rel.endswith(_REWRITTEN) and "/" not in rel:
+            shutil.copy2(path, target)  # the theme's own pages (404, sitemap) and the home page
         else:
-            os.link(path, target)
-    for rel, path in new.items():  # a static file mkdocs copies again gets a file of its own, not a link
+            os.link(path, target)  # mkdocs writes a page or file again only where it is unlinked below
+    for rel, path in new.items():  # a page or static file mkdocs writes again gets a file of its own
         if rel.endswith(".md"):
-            if rel in changed:  # rendered again whatever the clock's resolution says (no output: modified)
-                (site / _page_output(rel)).unlink(missing_ok=True)
+            output = site / _page_output(rel)
+            # rendered again whatever the clock's resolution says (no output: modified); else mkdocs' own test
+            if rel in changed or (output.exists() and os.path.getmtime(output) < os.path.getmtime(path)):
+                output.unlink(missing_ok=True)
             continue
         target = site / rel
         if not target.exists():

@@ -120,10 +120,12 @@ def _artifacts_of(artifacts: list[Artifact], game_id: str) -> list[Artifact]:
 
 def artifact_finder(out: OutputDir):
     """Artifacts of this build are still in staging; kept ones from earlier builds are in place."""
+    bases = [(base, base.resolve()) for base in (out.stage, out.root)]
+
     def find(path: str) -> Path | None:
-        for base in (out.stage, out.root):
+        for base, resolved in bases:
             candidate = (base / path).resolve()
-            if base.resolve() in candidate.parents and candidate.is_file():
+            if resolved in candidate.parents and candidate.is_file():
                 return candidate
         return None
     return find

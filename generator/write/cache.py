@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import shutil
+import stat
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -176,26 +177,34 @@ def relink_identical(out: OutputDir, folder: str) -> int:
     if not staged_root.is_dir() or not final_root.is_dir():
         return 0
     kept = 0
-    for staged in staged_root.rglob("*"):
-        if staged.is_symlink() or not staged.is_file():
-            continue
-        final = final_root / staged.relative_to(staged_root)
-        try:
-            if final.is_symlink() or not final.is_file() or final.stat().st_size != staged.stat().st_size:
-                continue
-            if os.path.samefile(final, staged) or final.read_bytes() != staged.read_bytes():
-                continue
-            tmp = staged.with_name(f".{staged.name}.keep")
-            os.link(final, tmp)
+    top = str(staged_root)
+    for where, _dirs, names in os.walk(top):
+        rel = os.path.relpath(where, top)
+        for name in names:
+            staged = os.path.join(where, name)
+            final = os.path.join(final_root, name) if rel == "." else os.path.join(final_root, rel, name)
             try:
-                os.replace(tmp, staged)
-            finally:
-                if os.path.lexists(tmp):  # rename between two links of one file does nothing
-                    os.unlink(tmp)
-            kept += 1
-        except OSError:
-            continue  # the staged copy is as good, only newer
+                new, old = os.lstat(staged), os.lstat(final)
+                if not (stat.S_ISREG(new.st_mode) and stat.S_ISREG(old.st_mode)) or new.st_size != old.st_size:
+                    continue
+                if (new.st_ino, new.st_dev) == (old.st_ino, old.st_dev) or _read(final) != _read(staged):
+                    continue
+                tmp = os.path.join(where, f".{name}.keep")
+                os.link(final, tmp)
+                try:
+                    os.replace(tmp, staged)
+                finally:
+                    if os.path.lexists(tmp):  # rename between two links of one file does nothing
+                        os.unlink(tmp)
+                kept += 1
+            except OSError:
+                continue  # the staged copy is as good, only newer
     return kept
+
+
+def _read(path: str) -> bytes:
+    with open(path, "rb") as fh:
+        return fh.read()
 
 
 def activate(cache_: BuildCache | None) -> None:

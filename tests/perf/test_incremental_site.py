@@ -140,3 +140,36 @@ def test_compiled_templates_are_shared_only_by_environments_that_compile_alike(t
     assert render(trim_blocks=True) == "yes\n" and len(list((tmp_path / "compiled").iterdir())) == 2
     monkeypatch.setenv("PNP_TEMPLATE_CACHE", "off")
     assert template_cache(Environment()) is None
+
+
+def test_a_failed_incremental_site_build_leaves_every_file_in_place_untouched(tmp_path, two_games, run_cli,
+                                                                              monkeypatch):
+    """The staged site and projects share files with the ones in place (hard links); nothing writes through
+    them: a build that fails after mkdocs and the search index ran leaves every file as it was (bytes and
+    times)."""
+    from generator.rules_site import build, offline
+
+    out = tmp_path / "out"
+    assert run_cli("build", "--data", two_games, "--out", out, "--jobs", "1").code == 0
+
+    def state():
+        return {p.relative_to(out).as_posix(): (p.stat().st_mtime_ns, p.read_bytes()) for p in out.rglob("*")
+                if p.is_file() and p.name != ".pnp.lock"}
+
+    before = state()
+    reached = []
+
+    def fail(site_dir, target, previous=None):
+        reached.append(sorted(build._tree(site_dir)))
+        raise RuntimeError("the disk is gone")
+
+    monkeypatch.setattr(offline, "write_offline_zip", fail)
+    edit(two_games / "demo" / "decks.yaml", "name: {pl: Złoto „1”", "name: {pl: Złoto „1” Nowe")
+    try:
+        code = run_cli("build", "--data", two_games, "--out", out, "--jobs", "1").code
+    except RuntimeError:
+        code = 1
+    assert code != 0 and reached and any(rel.endswith("demo/cards/index.html") for rel in reached[0])
+    after = state()
+    assert sorted(after) == sorted(before)
+    assert [rel for rel in after if after[rel] != before[rel]] == []
