@@ -108,7 +108,7 @@ def run_build(options: BuildOptions) -> int:
         if fresh:
             out_console().print("Nothing changed since the last build: every output is up to date.")
             return 0
-    results = validated_games(options.data, list(options.games) or None, options.overlay)
+    results, checked = _validated_games(options, root)
     errors = [i for r in results for i in r.issues if i.severity == Severity.ERROR]
     if errors:
         raise DataErrors(errors)
@@ -146,12 +146,111 @@ def run_build(options: BuildOptions) -> int:
                     _site(generate, indexes, out, manifest, options, text)
                 elif name not in PARALLEL:
                     generate(indexes, out, manifest, options.target(name))
+            _record_checked(manifest, checked, options, text)
             manifest.inputs["build"] = key
             manifest.save(out)
     finally:
         cache.activate(None)
     _summary(results, manifest)
     return 0
+
+
+# --- validation: a game whose data is unchanged since the last build is loaded, not checked again ---
+
+CHECKED = "validated"  # manifest inputs: game → the key of what its report in validation.json was made from
+
+
+def _validated_games(options: BuildOptions, root: Path) -> tuple[list, dict[str, str]]:
+    """Every game of the build, loaded and validated — except that a game whose key (the engine, where its
+    folder is and every file in it, the overlay) is the one the last build recorded, and whose report is
+    in the validation.json in place, is only loaded: the report's issues, unknowns and completion are read
+    back instead of checking the data again (the checks read nothing else). Returns the results and each
+    game's key."""
+    from generator.load.discover import select_games
+
+    folders = select_games(Path(options.data), list(options.games) or None)
+    overlay = cache.tree_hash(Path(options.overlay)) if options.overlay else "-"
+    keys = {f.name: cache._sha(cache.engine_hash(), str(f.resolve()), cache.tree_hash(f), overlay) for f in folders}
+    before, reports = ({}, {}) if options.force else _last_checked(root)
+    results: dict[str, object] = {}
+    for folder in folders:
+        name = folder.name
+        if before.get(name) == keys[name] and name in reports:
+            results[name] = _reloaded(folder, options.overlay, reports[name])
+    fresh = [f.name for f in folders if results.get(f.name) is None]
+    if fresh:
+        for result in validated_games(options.data, fresh, options.overlay):
+            results[result.game_id] = result
+    elif options.overlay is not None:  # what the validator checks of the overlay folder itself
+        from generator.load.discover import game_folders
+        from generator.load.overlay import overlay_games
+
+        overlay_games(Path(options.overlay), [p.name for p in game_folders(Path(options.data))])
+    return [results[f.name] for f in folders], keys
+
+
+def _last_checked(root: Path) -> tuple[dict, dict]:
+    """The keys the last build recorded and the game reports of the validation.json in place — none when
+    that file is not the one the last build wrote (its hash is recorded with the keys)."""
+    _, inputs, _ = Manifest.read(root)
+    before = inputs.get(CHECKED)
+    if not isinstance(before, dict) or not isinstance(before.get("games"), dict):
+        return {}, {}
+    try:
+        text = (root / "validation.json").read_text(encoding="utf-8")
+        if cache._sha(text) != before.get("report"):
+            return {}, {}
+        doc = json.loads(text)
+        reports = {g["game"]: g for g in doc.get("games", []) if isinstance(g, dict) and isinstance(g.get("game"), str)}
+    except (OSError, ValueError, AttributeError, TypeError, KeyError):
+        return {}, {}
+    return before["games"], reports
+
+
+def _reloaded(folder: Path, overlay: Path | None, report: dict):
+    """The game loaded as the validator loads it, with its report read back (None when either fails:
+    then it is validated)."""
+    from generator.errors import Issue, SourceSpan
+    from generator.load.discover import load_game
+    from generator.load.overlay import apply_overlay_dir
+    from generator.schema.game import LIST_KEYS, GameData
+    from generator.validate.context import CheckContext
+    from generator.validate.run import GameResult
+    from generator.validate.structure import parse_game
+
+    try:
+        issues = []
+        for entry in report["issues"]:
+            issue = object.__new__(Issue)  # as written: a message cut to length is not cut again
+            for name, value in (("span", SourceSpan(entry["file"], entry["line"], entry["column"])),
+                                ("path", entry["path"]), ("message", entry["message"]),
+                                ("severity", Severity(entry["severity"])), ("hint", entry["hint"]),
+                                ("code", entry["code"]), ("game", entry["game"])):
+                object.__setattr__(issue, name, value)
+            issues.append(issue)
+        unknowns, completion = list(report["unknowns"]), report["completion"] or {}
+        if any(i.severity == Severity.ERROR for i in issues) or not report.get("ok"):
+            return None
+        result = GameResult(folder.name, folder, issues=issues, unknowns=unknowns, completion=completion)
+        fields = tuple(GameData.model_fields)
+        result.raw = apply_overlay_dir(load_game(folder, fields, LIST_KEYS), overlay, fields, LIST_KEYS)
+        result.data = parse_game(result.raw)
+    except (DataErrors, KeyError, TypeError, ValueError, AttributeError):
+        return None
+    ctx = CheckContext(result.raw, result.data)
+    result.index = ctx.index
+    ctx.index.owner_values = getattr(result.raw, "owner_values", {})
+    ctx.index.report = result
+    return result
+
+
+def _record_checked(manifest: Manifest, keys: dict[str, str], options: BuildOptions, report: str) -> None:
+    """The games' keys, with the hash of the validation.json this build leaves (its reports are theirs)."""
+    before = manifest.inputs.get(CHECKED)
+    games = before.get("games") if isinstance(before, dict) and options.games else None
+    records = dict(games) if isinstance(games, dict) else {}
+    records.update(keys)
+    manifest.inputs[CHECKED] = {"games": dict(sorted(records.items())), "report": cache._sha(report)}
 
 
 def _changed(out: OutputDir, relative: str, text: str) -> bool:

@@ -1,6 +1,6 @@
-"""Incremental builds, game by game: after a one-card change only that game is printed and its pages
-rendered; the other game's print files, pages, search sections and offline-zip members are carried over
-without being made again — and the result equals a fresh build of the same data byte for byte."""
+"""Incremental builds, game by game: after a one-card change only that game is validated, printed and its
+pages rendered; the other game's report, print files, pages, search sections and offline-zip members are
+carried over without being made again — and the result equals a fresh build of the same data byte for byte."""
 from __future__ import annotations
 
 import shutil
@@ -30,10 +30,16 @@ def spies(monkeypatch):
     for the search index, HTML files rewritten for the offline zip."""
     from generator.rules_site import offline, search
     from generator.targets import card_sheets, site
+    from generator.validate import run
 
-    made = {"printed": [], "rendered": {}, "searched": [], "zipped": 0}
+    made = {"validated": [], "printed": [], "rendered": {}, "searched": [], "zipped": 0}
+    validate_folder = run.validate_folder
     print_game, build_site = card_sheets.print_game, site.build_site
     page_documents, offline_html = search.page_documents, offline.offline_html
+
+    def spy_validate(folder, *args, **kwargs):
+        made["validated"].append(folder.name)
+        return validate_folder(folder, *args, **kwargs)
 
     def spy_print(index, job, out, manifest):
         made["printed"].append(index.game_id)
@@ -52,13 +58,14 @@ def spies(monkeypatch):
         made["zipped"] += 1
         return offline_html(text)
 
+    monkeypatch.setattr(run, "validate_folder", spy_validate)
     monkeypatch.setattr(card_sheets, "print_game", spy_print)
     monkeypatch.setattr(site, "build_site", spy_site)
     monkeypatch.setattr(search, "page_documents", spy_search)
     monkeypatch.setattr(offline, "offline_html", spy_zip)
 
     def reset():
-        made.update(printed=[], rendered={}, searched=[], zipped=0)
+        made.update(validated=[], printed=[], rendered={}, searched=[], zipped=0)
         return made
 
     return reset
@@ -68,7 +75,8 @@ def test_one_card_change_remakes_only_its_game_and_equals_a_fresh_build(tmp_path
     out = tmp_path / "out"
     made = spies()
     assert run_cli("build", "--data", two_games, "--out", out, "--jobs", "1").code == 0
-    assert set(made["printed"]) == {"demo", "other"} and made["rendered"] == {"pl": ["demo", "other"],
+    assert made["validated"] == ["demo", "other"] and set(made["printed"]) == {"demo", "other"}
+    assert made["rendered"] == {"pl": ["demo", "other"],
                                                                              "en": ["demo", "other"]}
     html_members = made["zipped"]
 
@@ -76,6 +84,7 @@ def test_one_card_change_remakes_only_its_game_and_equals_a_fresh_build(tmp_path
     edit(two_games / "demo" / "decks.yaml", "name: {pl: Złoto „1”", "name: {pl: Złoto „1” Nowe")
     result = run_cli("build", "--data", two_games, "--out", out, "--jobs", "1")
     assert result.code == 0 and "incremental: pl, en" in result.out
+    assert made["validated"] == ["demo"]  # the other game is loaded, its report read back from validation.json
     assert set(made["printed"]) == {"demo"}  # the other game is not even planned: its print unit is kept whole
     assert made["rendered"] == {"pl": ["demo"], "en": ["demo"]}  # the other game's pages are read back
     # the search index reads only the pages that came out different (all of them the changed game's)
@@ -173,3 +182,26 @@ def test_a_failed_incremental_site_build_leaves_every_file_in_place_untouched(tm
     after = state()
     assert sorted(after) == sorted(before)
     assert [rel for rel in after if after[rel] != before[rel]] == []
+
+
+def test_a_game_is_validated_again_when_its_report_or_data_changed(tmp_path, two_games, run_cli, spies):
+    out = tmp_path / "out"
+    assert run_cli("build", "--data", two_games, "--out", out, "--skip", "site", "--jobs", "1").code == 0
+    report = (out / "validation.json").read_text(encoding="utf-8")
+    # a comment in the other game: its files changed (every file counts), so it is checked again
+    (two_games / "other" / "decks.yaml").write_text(
+        (two_games / "other" / "decks.yaml").read_text(encoding="utf-8") + "# a comment\n", encoding="utf-8")
+    made = spies()
+    assert run_cli("build", "--data", two_games, "--out", out, "--skip", "site", "--jobs", "1").code == 0
+    assert made["validated"] == ["other"]
+    assert (out / "validation.json").read_text(encoding="utf-8") == report
+    # a report that is not the last build's own is never trusted: both games are checked again
+    (out / "validation.json").write_text(report.replace('"ok": true', '"ok":  true'), encoding="utf-8")
+    edit(two_games / "demo" / "decks.yaml", "name: {pl: Złoto „1”", "name: {pl: Złoto „1” Nowe")
+    made = spies()
+    assert run_cli("build", "--data", two_games, "--out", out, "--skip", "site", "--jobs", "1").code == 0
+    assert made["validated"] == ["demo", "other"]
+    # and --force checks everything
+    made = spies()
+    assert run_cli("build", "--data", two_games, "--out", out, "--skip", "site", "--force").code == 0
+    assert made["validated"] == ["demo", "other"]
