@@ -78,6 +78,7 @@ def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tupl
     _fresh(src_dir)
     _fresh(site_dir)
     all_games = games
+    listed: dict = {}  # the theme's files, listed once for every language (_cached_theme)
     for lang in langs:
         games = [g for g in all_games if lang in game_languages(g)]  # a game's own `game.languages`
         for game in games:
@@ -120,7 +121,7 @@ def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tupl
                                                         previous[0] / lang)
         if dirty:
             report.incremental.append(lang)
-        run_mkdocs(cfg_path, dirty=dirty)
+        run_mkdocs(cfg_path, dirty=dirty, listed=listed)
         relative_404(site_dir / lang / "404.html")
         report.search_bytes[lang] = _search_index(site_dir / lang, lang, [g.game_id for g in games],
                                                   previous[0] / lang if dirty else None)
@@ -354,11 +355,14 @@ def _prepare_dirty(project: Path, site: Path, old_project: Path, old_site: Path)
                 shutil.copyfile(old[rel], tmp)
                 os.replace(tmp, path)
             os.utime(path)  # rendered again (a linked-to page written with the same bytes still counts)
+    made: set[Path] = set()
     for rel, path in _tree(old_site).items():
         if rel.split("/", 1)[0] == "search" or path.is_symlink():
             continue  # the site's search index is written afresh from every page
         target = site / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.parent not in made:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            made.add(target.parent)
         if rel.endswith(_REWRITTEN) and "/" not in rel:
             shutil.copy2(path, target)  # the theme's own pages (404, sitemap) and the home page
         else:
@@ -403,8 +407,10 @@ class _Collect(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-def _cached_theme(theme) -> None:
-    """mkdocs makes the theme's jinja environment itself: give it the compiled-template cache."""
+def _cached_theme(theme, listed: dict | None = None) -> None:
+    """mkdocs makes the theme's jinja environment itself: give it the compiled-template cache, and share
+    its list of the theme's files (thousands of icons, walked and filtered per language) between the
+    languages of one site build (``listed``: a dict that lives as long as that build)."""
     from generator.write.cache import template_cache
 
     make = theme.get_env
@@ -412,14 +418,32 @@ def _cached_theme(theme) -> None:
     def get_env():
         env = make()
         env.bytecode_cache = template_cache(env)
+        if listed is not None:
+            env.list_templates = _listing(env, theme, listed)
         return env
 
     theme.get_env = get_env
 
 
-def run_mkdocs(config_file: Path, dirty: bool = False) -> None:
+def _listing(env, theme, listed: dict):
+    """``env.list_templates`` answered once per theme folders, static templates and filter (mkdocs'
+    ``add_files_from_theme`` asks with the same filter function for every language)."""
+    walk = env.list_templates
+
+    def list_templates(extensions=None, filter_func=None):
+        key = (tuple(getattr(env.loader, "searchpath", ()) or ()), tuple(theme.dirs), extensions,
+               getattr(filter_func, "__code__", filter_func), tuple(sorted(theme.static_templates)))
+        if key not in listed:
+            listed[key] = walk(extensions=extensions, filter_func=filter_func)
+        return list(listed[key])
+
+    return list_templates
+
+
+def run_mkdocs(config_file: Path, dirty: bool = False, listed: dict | None = None) -> None:
     """`mkdocs build --strict` in-process; every warning becomes a SiteBuildError listing them all.
-    ``dirty``: mkdocs' dirty build (pages whose source is not newer than their output are skipped)."""
+    ``dirty``: mkdocs' dirty build (pages whose source is not newer than their output are skipped).
+    ``listed``: shared by the languages of one site build (the theme's files, see ``_cached_theme``)."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
     from mkdocs.exceptions import Abort, ConfigurationError
@@ -435,7 +459,7 @@ def run_mkdocs(config_file: Path, dirty: bool = False) -> None:
     logger.setLevel(logging.WARNING)
     try:
         cfg = load_config(str(config_file), strict=True)
-        _cached_theme(cfg.theme)
+        _cached_theme(cfg.theme, listed)
         cfg.plugins.on_startup(command="build", dirty=dirty)
         try:
             build(cfg, dirty=dirty)
