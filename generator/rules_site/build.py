@@ -26,6 +26,7 @@ import logging
 import os
 import re
 import shutil
+import signal
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,56 +76,24 @@ def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tupl
     report = SiteReport(languages=list(langs), games=[g.game_id for g in games])
     for game in games:
         game.downloads = media.download_names(game.game_id, game.artifacts)
+    _drop_missing_downloads(games, resolve_artifact)  # before any page of any language names them
     _fresh(src_dir)
     _fresh(site_dir)
     all_games = games
-    listed: dict = {}  # the theme's files, listed once for every language (_cached_theme)
+
+    def one(lang: str) -> dict:
+        return _build_language(lang, all_games, langs, site_dir, src_dir, resolve_artifact, previous,
+                               same_previews, pages_before, listed)
+
+    listed: dict = {}  # the theme's files, listed once per process (_cached_theme)
+    done = _languages(langs, one)
     for lang in langs:
-        games = [g for g in all_games if lang in game_languages(g)]  # a game's own `game.languages`
-        for game in games:
-            kept = _previous_previews(game, previous[1] / lang / "docs") \
-                if previous is not None and game.game_id in same_previews else None
-            game.previews = kept if kept is not None else media.card_previews(game.index, lang)
-        docs = src_dir / lang / "docs"
-        keys = report.page_keys[lang] = {g.game_id: page_key(g, lang, langs) for g in games}
-        before = (pages_before or {}).get(lang) if previous is not None else None
-        kept = {}
-        for game in games:
-            if isinstance(before, dict) and before.get(game.game_id) == keys[game.game_id]:
-                found = _previous_pages(game, previous[1] / lang / "docs")
-                if found is not None:
-                    kept[game.game_id] = found
-        report.rendered[lang] = [g.game_id for g in games if g.game_id not in kept]
-        files = render_language(games, lang, kept)
-        old_docs = previous[1] / lang / "docs" if previous is not None else None
-        made: set[Path] = set()
-        for rel, content in files.items():
-            target = docs / rel
-            if target.parent not in made:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                made.add(target.parent)
-            data = content if isinstance(content, bytes) else content.encode("utf-8")
-            if old_docs is None or not _link_same(old_docs / rel, target, data):
-                target.write_bytes(data)
-        report.pages += sum(1 for rel in files if rel.endswith(".md"))
-        shutil.copytree(ASSETS, docs / "assets")
-        _link_downloads(games, docs, resolve_artifact)
-        views = [GameView(game, lang) for game in games]
-        cfg_path = src_dir / lang / "mkdocs.yml"
-        # relative paths: the project stays valid when the build moves it from staging into place,
-        # and two builds of the same data write the same bytes
-        rel = cfg_path.parent
-        nav.write_config(nav.config(views, lang, langs, Path(os.path.relpath(docs, rel)),
-                                    Path(os.path.relpath(site_dir / lang, rel))), cfg_path)
-        (src_dir / lang / SHELL_FILE).write_text(_engine() + "\n", encoding="utf-8")
-        dirty = previous is not None and _prepare_dirty(src_dir / lang, site_dir / lang, previous[1] / lang,
-                                                        previous[0] / lang)
-        if dirty:
+        built = done[lang]
+        report.page_keys[lang], report.rendered[lang] = built["keys"], built["rendered"]
+        report.pages += built["pages"]
+        if built["dirty"]:
             report.incremental.append(lang)
-        run_mkdocs(cfg_path, dirty=dirty, listed=listed)
-        relative_404(site_dir / lang / "404.html")
-        report.search_bytes[lang] = _search_index(site_dir / lang, lang, [g.game_id for g in games],
-                                                  previous[0] / lang if dirty else None)
+        report.search_bytes[lang] = built["search"]
     games = all_games
     (site_dir / "index.html").write_text(redirect_html(langs), encoding="utf-8")
     (site_dir / "404.html").write_text(not_found_html(langs), encoding="utf-8")
@@ -134,6 +103,116 @@ def build_site(games: list[SiteGame], site_dir: Path, src_dir: Path, langs: tupl
                                                      previous[0] / offline.ARCHIVE if previous is not None else None)
     report.seconds = time.monotonic() - start
     return report
+
+
+def _build_language(lang: str, all_games: list[SiteGame], langs: tuple[str, ...], site_dir: Path, src_dir: Path,
+                    resolve_artifact, previous: tuple[Path, Path] | None, same_previews: frozenset[str],
+                    pages_before: dict | None, listed: dict) -> dict:
+    """One language's project and site (see ``build_site``); what the report needs of it."""
+    games = [g for g in all_games if lang in game_languages(g)]  # a game's own `game.languages`
+    for game in games:
+        kept = _previous_previews(game, previous[1] / lang / "docs") \
+            if previous is not None and game.game_id in same_previews else None
+        game.previews = kept if kept is not None else media.card_previews(game.index, lang)
+    docs = src_dir / lang / "docs"
+    keys = {g.game_id: page_key(g, lang, langs) for g in games}
+    before = (pages_before or {}).get(lang) if previous is not None else None
+    kept = {}
+    for game in games:
+        if isinstance(before, dict) and before.get(game.game_id) == keys[game.game_id]:
+            found = _previous_pages(game, previous[1] / lang / "docs")
+            if found is not None:
+                kept[game.game_id] = found
+    files = render_language(games, lang, kept)
+    old_docs = previous[1] / lang / "docs" if previous is not None else None
+    made: set[Path] = set()
+    for rel, content in files.items():
+        target = docs / rel
+        if target.parent not in made:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            made.add(target.parent)
+        data = content if isinstance(content, bytes) else content.encode("utf-8")
+        if old_docs is None or not _link_same(old_docs / rel, target, data):
+            target.write_bytes(data)
+    shutil.copytree(ASSETS, docs / "assets")
+    _link_downloads(games, docs, resolve_artifact)
+    views = [GameView(game, lang) for game in games]
+    cfg_path = src_dir / lang / "mkdocs.yml"
+    # relative paths: the project stays valid when the build moves it from staging into place,
+    # and two builds of the same data write the same bytes
+    rel = cfg_path.parent
+    nav.write_config(nav.config(views, lang, langs, Path(os.path.relpath(docs, rel)),
+                                Path(os.path.relpath(site_dir / lang, rel))), cfg_path)
+    (src_dir / lang / SHELL_FILE).write_text(_engine() + "\n", encoding="utf-8")
+    dirty = previous is not None and _prepare_dirty(src_dir / lang, site_dir / lang, previous[1] / lang,
+                                                    previous[0] / lang)
+    run_mkdocs(cfg_path, dirty=dirty, listed=listed)
+    relative_404(site_dir / lang / "404.html")
+    search_sizes = _search_index(site_dir / lang, lang, [g.game_id for g in games],
+                                 previous[0] / lang if dirty else None)
+    return {"keys": keys, "rendered": [g.game_id for g in games if g.game_id not in kept], "dirty": dirty,
+            "pages": sum(1 for rel in files if rel.endswith(".md")), "search": search_sizes}
+
+
+FORK_LANGUAGES = True  # False: the languages one after another in this process (tests compare the two)
+
+
+def _languages(langs: tuple[str, ...], one) -> dict[str, dict]:
+    """``one(lang)`` for every language: the first here, the others at the same time in a forked process
+    (each language writes only its own folders), when this process can fork safely; else one after
+    another. A failure in the child is raised here as it was raised there."""
+    import threading
+
+    rest = langs[1:]
+    if (not FORK_LANGUAGES or not rest or not hasattr(os, "fork") or threading.active_count() != 1
+            or (os.cpu_count() or 1) < 2):
+        return {lang: one(lang) for lang in langs}
+    import pickle
+
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: build, send what it made (or how it failed), leave without any exit handler
+        try:
+            os.close(read)
+            try:
+                payload = pickle.dumps(("ok", {lang: one(lang) for lang in rest}))
+            except BaseException as exc:  # noqa: BLE001 - sent whole, raised by the parent
+                try:
+                    payload = pickle.dumps(("error", exc))
+                except Exception:  # noqa: BLE001 - an exception that does not pickle: its text
+                    payload = pickle.dumps(("error", SiteBuildError(f"{type(exc).__name__}: {exc}")))
+            with os.fdopen(write, "wb") as pipe:
+                pipe.write(payload)
+        finally:
+            os._exit(0)
+    os.close(write)
+    try:
+        done = {langs[0]: one(langs[0])}
+    except BaseException:
+        os.kill(pid, signal.SIGTERM)
+        os.close(read)
+        os.waitpid(pid, 0)
+        raise
+    with os.fdopen(read, "rb") as pipe:
+        payload = pipe.read()
+    _, status = os.waitpid(pid, 0)
+    try:
+        kind, value = pickle.loads(payload)
+    except Exception:  # noqa: BLE001 - the child died without a word
+        raise SiteBuildError(f"building the site in {', '.join(rest)} stopped (status {status})") from None
+    if kind == "error":
+        raise value
+    done.update(value)
+    return done
+
+
+def _drop_missing_downloads(games: list[SiteGame], resolve_artifact) -> None:
+    """A manifest entry without its file: left off every page, never a dead link."""
+    for game in games:
+        for path in list(game.downloads):
+            src = resolve_artifact(path) if resolve_artifact else None
+            if src is None or not src.is_file():
+                game.downloads.pop(path, None)
 
 
 def game_languages(game: SiteGame) -> tuple[str, ...]:

@@ -205,3 +205,49 @@ def test_a_game_is_validated_again_when_its_report_or_data_changed(tmp_path, two
     made = spies()
     assert run_cli("build", "--data", two_games, "--out", out, "--skip", "site", "--force").code == 0
     assert made["validated"] == ["demo", "other"]
+
+
+@pytest.mark.parametrize("step", ["cold", "incremental"])
+def test_languages_built_side_by_side_equal_one_after_another(tmp_path, two_games, run_cli, monkeypatch, step):
+    """The second language is built in a forked process while this one builds the first (when nothing
+    else runs threads here: forced on for the test); the files are the same as a one-by-one build's."""
+    import threading
+
+    from generator.rules_site import build
+
+    outs = {}
+    for forked in (True, False):
+        monkeypatch.setattr(build, "FORK_LANGUAGES", forked)
+        monkeypatch.setattr(threading, "active_count", lambda: 1)
+        out = outs[forked] = tmp_path / f"out-{forked}"
+        data = tmp_path / "same"  # one place: the report names the data files by path
+        shutil.rmtree(data, ignore_errors=True)
+        shutil.copytree(two_games, data)
+        assert run_cli("build", "--data", data, "--out", out, "--jobs", "1").code == 0
+        if step == "incremental":
+            edit(data / "demo" / "decks.yaml", "name: {pl: Złoto „1”", "name: {pl: Złoto „1” Nowe")
+            result = run_cli("build", "--data", data, "--out", out, "--jobs", "1")
+            assert result.code == 0 and "incremental: pl, en" in result.out
+    ours, theirs = _files(outs[True]), _files(outs[False])
+    assert sorted(ours) == sorted(theirs)
+    assert [p for p in ours if ours[p] != theirs[p]] == []
+
+
+def test_a_failure_while_building_the_other_language_fails_the_build(tmp_path, two_games, run_cli, monkeypatch):
+    import threading
+
+    from generator.rules_site import build
+
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+    real = build.run_mkdocs
+
+    def refuse_english(config_file, dirty=False, listed=None):
+        if config_file.parent.name == "en":
+            raise build.SiteBuildError(f"mkdocs build --strict failed for {config_file}:\n  a dead link")
+        return real(config_file, dirty=dirty, listed=listed)
+
+    monkeypatch.setattr(build, "run_mkdocs", refuse_english)
+    out = tmp_path / "out"
+    result = run_cli("build", "--data", two_games, "--out", out, "--jobs", "1")
+    assert result.code == 1 and "a dead link" in result.err
+    assert not (out / "site").exists()  # nothing half-built was put in place
