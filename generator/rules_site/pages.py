@@ -22,6 +22,7 @@ from generator.rules_site import offline
 from generator.rules_site.i18n import LANG_NAMES, LANGS, t
 from generator.rules_site.markup import md_escape
 from generator.rules_site.views import PAGE_TITLE_KEYS, PAGES, GameView, SiteGame
+from generator.write.cache import template_cache
 
 
 def _finalize(value):
@@ -57,11 +58,18 @@ def environment(templates: Path = TEMPLATES, markdown: bool = True) -> Environme
     )
     env.filters["attr"] = _attr
     env.filters["url"] = _url
+    env.bytecode_cache = template_cache(env)  # compiled once per machine (write/cache.py)
     return env
 
 
-def render_language(games: list[SiteGame], lang: str) -> dict[str, str | bytes]:
-    """Every generated page and picture of one language: docs-relative path → content."""
+def render_language(games: list[SiteGame], lang: str,
+                    kept: dict[str, dict[str, bytes]] | None = None) -> dict[str, str | bytes]:
+    """Every generated page and picture of one language: docs-relative path → content.
+
+    ``kept``: game id → its pages and emblem as the previous build wrote them (docs-relative path →
+    bytes), for games whose pages are made from the same inputs (``build.page_key``): used as they are,
+    not rendered again. The home page shows every game and is always rendered."""
+    kept = kept or {}
     env = environment()
     files: dict[str, str | bytes] = {}
     views = [GameView(game, lang) for game in games]
@@ -74,10 +82,13 @@ def render_language(games: list[SiteGame], lang: str) -> dict[str, str | bytes]:
     if has_data_format(lang):  # docs/DATA.md is English: other languages link to the English page
         files["data-format.md"] = env.get_template("data_format.md.j2").render(body=data_format_markdown(), **common)
     for view in views:
-        for page in PAGES:
-            template = env.get_template(f"game/{page}.md.j2")
-            files[f"{view.id}/{page}.md"] = template.render(g=view.page(page), **common)
-        files[f"{view.id}/img/emblem.svg"] = emblem_svg(view)
+        if view.game.game_id in kept:
+            files.update(kept[view.game.game_id])
+        else:
+            for page in PAGES:
+                template = env.get_template(f"game/{page}.md.j2")
+                files[f"{view.id}/{page}.md"] = template.render(g=view.page(page), **common)
+            files[f"{view.id}/img/emblem.svg"] = emblem_svg(view)
         for card_id, svg in view.game.previews.items():
             if SAFE_NAME.match(card_id):  # keys come from another module: never let one pick a path
                 files[f"{view.id}/img/cards/{card_id}.svg"] = svg

@@ -186,12 +186,16 @@ WEIGHTS = {"glossary": 3.0, "rules": 2.0, "setup": 2.0, "cards": 1.0, "component
            "print": 0.5}
 
 
-def build_index(site_lang_dir: Path, lang: str, game_ids: list[str]) -> dict[str, int]:
-    """Write search/<game>.js for every game; returns bytes written per game."""
+def build_index(site_lang_dir: Path, lang: str, game_ids: list[str], old_site: Path | None = None) -> dict[str, int]:
+    """Write search/<game>.js for every game; returns bytes written per game.
+
+    ``old_site``: the same language's site of the last build, made by this engine: a page whose HTML is
+    byte for byte the one there keeps the sections its index file lists for it, instead of being read again."""
     out_dir = site_lang_dir / "search"
     out_dir.mkdir(parents=True, exist_ok=True)
     sizes = {}
     for game in game_ids:
+        old = _old_documents(old_site / "search" / f"{game}.js", game) if old_site is not None else {}
         docs: list[list] = []
         for page in sorted((site_lang_dir / game).rglob("index.html")):
             rel = page.relative_to(site_lang_dir / game).parent.as_posix()
@@ -199,11 +203,44 @@ def build_index(site_lang_dir: Path, lang: str, game_ids: list[str]) -> dict[str
             if name in SKIPPED_PAGES:
                 continue
             url = f"{game}/" if rel == "." else f"{game}/{rel}/"
-            docs.extend(page_documents(page.read_text(encoding="utf-8"), url, lang, WEIGHTS.get(name, 1.0)))
+            html_bytes = page.read_bytes()
+            if url in old and _read(old_site / game / rel / "index.html") == html_bytes:
+                docs.extend(old[url])
+                continue
+            docs.extend(page_documents(html_bytes.decode("utf-8"), url, lang, WEIGHTS.get(name, 1.0)))
         payload = json.dumps(docs, ensure_ascii=False, separators=(",", ":"))
         # '</' cannot end a script early; U+2028/9 are line ends in old JS parsers
         payload = payload.replace("</", "<\\/").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
-        body = f"pnpSearch.add({json.dumps(game)},{payload});\n"
+        body = f"{_ADD}({json.dumps(game)},{payload});\n"
         (out_dir / f"{game}.js").write_text(body, encoding="utf-8")
         sizes[game] = len(body.encode("utf-8"))
     return sizes
+
+
+_ADD = "pnpSearch.add"
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def _old_documents(path: Path, game: str) -> dict[str, list[list]]:
+    """page url → its sections, read back from an index file ``build_index`` wrote ({} when unreadable).
+    The escapes it adds are JSON's own ('\\/', '\\u2028'), so the list reads back as it was made."""
+    head = f"{_ADD}({json.dumps(game)},"
+    try:
+        text = path.read_text(encoding="utf-8")
+        if not (text.startswith(head) and text.endswith(");\n")):
+            return {}
+        docs = json.loads(text[len(head):-3])
+    except (OSError, UnicodeDecodeError, ValueError):
+        return {}
+    pages: dict[str, list[list]] = {}
+    for doc in docs if isinstance(docs, list) else []:
+        if not (isinstance(doc, list) and doc and isinstance(doc[0], str)):
+            return {}
+        pages.setdefault(doc[0].split("#", 1)[0], []).append(doc)
+    return pages

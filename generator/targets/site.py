@@ -30,15 +30,18 @@ def generate(indexes: list[GameIndex], out: OutputDir, manifest: Manifest, optio
     drawn = preview_keys(games)  # incremental builds: card pictures of a game with the same inputs are kept
     before = manifest.inputs.get(PREVIEWS_KEY) if previous is not None else None
     same = frozenset(g for g, key in drawn.items() if isinstance(before, dict) and before.get(g) == key)
+    pages = manifest.inputs.get(PAGES_KEY) if previous is not None else None
     report = build_site(games, out.claim(SITE), out.claim(SITE_SRC), langs, resolve_artifact=artifact_finder(out),
-                        previous=previous, same_previews=same)
+                        previous=previous, same_previews=same, pages_before=pages if isinstance(pages, dict) else None)
     manifest.inputs[PREVIEWS_KEY] = drawn
+    manifest.inputs[PAGES_KEY] = report.page_keys
     incremental = f" (incremental: {', '.join(report.incremental)})" if report.incremental else ""
     out_console().print(f"site: {len(report.games)} games, {report.pages} pages in {', '.join(report.languages)} "
                         f"in {report.seconds:.1f} s{incremental} → {out.root / SITE}")
 
 
 PREVIEWS_KEY = "site-previews"  # manifest inputs: game → key of what its card pictures are drawn from
+PAGES_KEY = "site-pages"  # manifest inputs: lang → game → key of what its pages are made from
 
 
 def preview_keys(games: list[SiteGame]) -> dict[str, str]:
@@ -117,10 +120,12 @@ def _artifacts_of(artifacts: list[Artifact], game_id: str) -> list[Artifact]:
 
 def artifact_finder(out: OutputDir):
     """Artifacts of this build are still in staging; kept ones from earlier builds are in place."""
+    bases = [(base, base.resolve()) for base in (out.stage, out.root)]
+
     def find(path: str) -> Path | None:
-        for base in (out.stage, out.root):
+        for base, resolved in bases:
             candidate = (base / path).resolve()
-            if base.resolve() in candidate.parents and candidate.is_file():
+            if resolved in candidate.parents and candidate.is_file():
                 return candidate
         return None
     return find
