@@ -240,7 +240,9 @@ def _reloaded(folder: Path, overlay: Path | None, report: dict):
     ctx = CheckContext(result.raw, result.data)
     result.index = ctx.index
     ctx.index.owner_values = getattr(result.raw, "owner_values", {})
-    ctx.index.report = result
+    result.raw.data = {}  # as the validator leaves it: the typed model and the positions stay
+    ctx.index.report = result.light()  # as the validator sets it: no cycle between index and report
+    ctx.index.report.raw = result.raw
     return result
 
 

@@ -249,7 +249,6 @@ def stable_json(value) -> str:
 
 # --- compiled templates (the site's pages and mkdocs' theme), kept between runs ---
 
-TEMPLATE_CACHE_ENV = "PNP_TEMPLATE_CACHE"  # a folder for compiled templates, or "off"
 
 
 def template_cache(env):
@@ -258,17 +257,18 @@ def template_cache(env):
     checksum and the Python version; the key here adds the jinja version and everything of ``env`` that
     changes the compiled code (delimiters, whitespace options, escaping, finalize, extensions, gettext
     style), so one template compiled by differently configured environments never shares an entry. The
-    folder is ``$PNP_TEMPLATE_CACHE``, else ``$XDG_CACHE_HOME/pnpforge/templates`` (``~/.cache/…``); None when
-    it cannot be made ("off" turns it off). Compiled code never reaches an output: outputs never depend on it."""
+    folder is ``templates/`` of the user cache (``write/usercache.py``: ``PNPFORGE_CACHE_DIR``, empty turns
+    it off); None when it is off or cannot be made. Compiled code never reaches an output: outputs never
+    depend on it."""
     import jinja2
     from jinja2.bccache import FileSystemBytecodeCache
 
-    where = os.environ.get(TEMPLATE_CACHE_ENV)
-    if where == "off":
+    from generator.write import usercache
+
+    base = usercache.folder()
+    if base is None:
         return None
-    if not where:
-        home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        where = os.path.join(home, "pnpforge", "templates")
+    where = str(base / "templates")
     try:
         os.makedirs(where, exist_ok=True)
     except OSError:

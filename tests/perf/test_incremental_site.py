@@ -134,7 +134,7 @@ def test_compiled_templates_are_shared_only_by_environments_that_compile_alike(t
 
     from generator.write.cache import template_cache
 
-    monkeypatch.setenv("PNP_TEMPLATE_CACHE", str(tmp_path / "compiled"))
+    monkeypatch.setenv("PNPFORGE_CACHE_DIR", str(tmp_path / "cache"))
     (tmp_path / "t").mkdir()
     (tmp_path / "t" / "page.j2").write_text("{% if x %}\nyes\n{% endif %}\n", encoding="utf-8")
 
@@ -145,9 +145,10 @@ def test_compiled_templates_are_shared_only_by_environments_that_compile_alike(t
 
     assert render(trim_blocks=True) == "yes\n"
     assert render() == "\nyes\n"  # compiled for itself, not read from the trimming environment's entry
-    assert len(list((tmp_path / "compiled").iterdir())) == 2
-    assert render(trim_blocks=True) == "yes\n" and len(list((tmp_path / "compiled").iterdir())) == 2
-    monkeypatch.setenv("PNP_TEMPLATE_CACHE", "off")
+    compiled = tmp_path / "cache" / "templates"
+    assert len(list(compiled.iterdir())) == 2
+    assert render(trim_blocks=True) == "yes\n" and len(list(compiled.iterdir())) == 2
+    monkeypatch.setenv("PNPFORGE_CACHE_DIR", "")
     assert template_cache(Environment()) is None
 
 
