@@ -108,5 +108,16 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INTERNAL
 
 
+def entry() -> int:
+    """The `pnp` program: ``main``, then the interpreter left to exit quickly — every object still alive is
+    moved out of the cyclic collector's reach (``gc.freeze``), so shutting down does not scan a heap that
+    is about to be dropped whole (70 ms of a 0.5 s `pnp validate`). Exit handlers still run."""
+    import gc
+
+    code = main()
+    gc.freeze()
+    return code
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(entry())

@@ -48,6 +48,10 @@ _MAP_START, _MAP_END = yaml.MappingStartEvent, yaml.MappingEndEvent
 _SEQ_START, _SEQ_END = yaml.SequenceStartEvent, yaml.SequenceEndEvent
 _plain_cache: dict[str, Any] = {}
 _MISS = object()
+# first characters of the plain scalars the resolver may type (numbers, booleans, null, …); any other
+# first character makes a string (the resolver keys its patterns by first character)
+_TYPED_FIRST = frozenset(k for k in _resolver.yaml_implicit_resolvers if k)
+assert None not in _resolver.yaml_implicit_resolvers  # no pattern applies to every first character
 
 
 def _plain(text: str) -> Any:
@@ -57,6 +61,8 @@ def _plain(text: str) -> Any:
         return _plain_cache[text]
     except KeyError:
         pass
+    if text and text[0] not in _TYPED_FIRST:  # no implicit type starts with this character: a string
+        return text
     tag = _resolver.resolve(yaml.ScalarNode, text, (True, False))
     node = yaml.ScalarNode(tag, text)
     value: Any = text
@@ -201,6 +207,8 @@ def _read(text: str, file: str, loader_class, track: bool = True) -> tuple[Any, 
                     top[0].append(value)
                     if track:
                         top[1].append(pos)
+                elif stack and value not in top[0]:  # a mapping key (not seen yet in this mapping)
+                    top[2], top[3] = value, pos
                 else:
                     attach(value, mark, pos)
             elif cls is _MAP_START or cls is _SEQ_START:

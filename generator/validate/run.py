@@ -108,26 +108,66 @@ def validate_games(data_dir: Path, games: list[str] | None, extra_checks: tuple 
 
 
 def _can_fork() -> bool:
-    import multiprocessing
+    import os
+    import threading
 
-    return "fork" in multiprocessing.get_all_start_methods()
-
-
-_JOB: tuple | None = None  # what forked workers inherit: (folders, extra checks, overlay)
+    return hasattr(os, "fork") and threading.active_count() == 1  # forking a threaded process is unsafe
 
 
 def _in_workers(folders: list[Path], extra_checks: tuple, overlay: Path | None, jobs: int) -> list[GameResult]:
-    import multiprocessing
+    """The games validated by this process and ``jobs - 1`` forked children side by side. Each takes the
+    next game from a shared queue (a pipe of game numbers, the biggest games first) until none is left, so
+    a slow game does not hold up the others; a child sends back its light results (pickled over a pipe).
+    A child that fails sends nothing usable, and its games are validated here instead — so a bug surfaces
+    here, as in a serial run. Plain forks rather than a multiprocessing pool: the pool's import and start
+    cost more than a small game's check."""
+    import os
+    import pickle
 
-    global _JOB
-    _JOB = (folders, extra_checks, overlay)
+    order = sorted(range(len(folders)), key=lambda k: -_size(folders[k]))
+    queue_read, queue_write = os.pipe()
+    os.write(queue_write, b"".join(k.to_bytes(2, "big") for k in order))  # ≤ 64 KiB: never blocks here
+    os.close(queue_write)
+
+    def take() -> list[tuple[int, GameResult]]:
+        found = []
+        while len(number := os.read(queue_read, 2)) == 2:  # reads of 2 bytes from a pipe are atomic
+            k = int.from_bytes(number, "big")
+            found.append((k, validate_folder(folders[k], extra_checks, overlay, light=True)))
+        return found
+
+    children = []
+    for _ in range(min(jobs, len(folders)) - 1):
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: validate what it takes, send the results, leave without exit handlers
+            code = 1
+            try:
+                os.close(read)
+                payload = pickle.dumps(take())
+                with os.fdopen(write, "wb") as out:
+                    out.write(payload)
+                code = 0
+            finally:
+                os._exit(code)
+        os.close(write)
+        children.append((pid, read))
+    done: dict[int, GameResult] = {}
     try:
-        with multiprocessing.get_context("fork").Pool(min(jobs, len(folders))) as pool:
-            # the biggest games first, so the last one to finish is a small one
-            order = sorted(range(len(folders)), key=lambda k: -_size(folders[k]))
-            done = dict(zip(order, pool.imap(_validate_one, order), strict=True))
+        done.update(take())
     finally:
-        _JOB = None
+        os.close(queue_read)
+        for pid, read in children:  # reaped in any case
+            with os.fdopen(read, "rb") as pipe:
+                payload = pipe.read()
+            _, status = os.waitpid(pid, 0)
+            try:
+                done.update(pickle.loads(payload) if status == 0 else ())
+            except (pickle.UnpicklingError, EOFError, ValueError):
+                pass
+    for k in range(len(folders)):  # what a failed child took: checked here
+        if k not in done:
+            done[k] = validate_folder(folders[k], extra_checks, overlay, light=True)
     return [done[k] for k in range(len(folders))]
 
 
@@ -136,11 +176,6 @@ def _size(folder: Path) -> int:
         return sum(p.stat().st_size for p in folder.iterdir() if p.is_file())
     except OSError:
         return 0
-
-
-def _validate_one(k: int) -> GameResult:
-    folders, extra_checks, overlay = _JOB
-    return validate_folder(folders[k], extra_checks, overlay, light=True)
 
 
 def _with_game(issue: Issue, game: str) -> Issue:

@@ -42,12 +42,16 @@ def load(name: str) -> bytes | None:
         return None
 
 
+_PRUNED: set[tuple[Path, str]] = set()
+
+
 def prune(prefix: str, keep: int) -> None:
     """Keep the ``keep`` newest entries whose names start with ``prefix`` (entries made per input file, such
     as parsed data files, would otherwise pile up with every edit)."""
     where = folder()
-    if where is None:
+    if where is None or (where, prefix) in _PRUNED:
         return
+    _PRUNED.add((where, prefix))  # once a process: a folder of thousands of entries is not listed per file
     try:
         entries = [e for e in os.scandir(where) if e.name.startswith(prefix) and e.is_file(follow_symlinks=False)]
         if len(entries) <= keep:

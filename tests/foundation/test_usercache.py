@@ -98,6 +98,7 @@ def test_the_parse_cache_keeps_the_newest_entries(fresh):
         path.write_bytes(b"x")
         os.utime(path, ns=(k * 10**9, k * 10**9))
     (fresh / "widths-a.marshal").write_bytes(b"x")
+    usercache._PRUNED.clear()
     usercache.prune("yaml-", 5)
     assert sorted(p.name for p in fresh.iterdir()) == ["widths-a.marshal"] + [f"yaml-{k:02d}.marshal"
                                                                               for k in range(7, 12)]

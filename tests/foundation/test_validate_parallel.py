@@ -2,20 +2,44 @@
 serial one — the same issues in the same order, the same exit code — whatever the scheduling."""
 from __future__ import annotations
 
+import os
 import shutil
+
+import pytest
 
 from tests.conftest import CARDS_DATA, FIXTURES
 
 
-def test_parallel_report_equals_serial(run_cli):
+@pytest.fixture
+def forks(monkeypatch):
+    """Games really go to forked children here (the test runner's own threads would make it serial)."""
+    from generator.validate import run
+
+    made = []
+    fork = os.fork
+
+    def counted():
+        pid = fork()
+        if pid:
+            made.append(pid)
+        return pid
+
+    monkeypatch.setattr(run, "_can_fork", lambda: True)
+    monkeypatch.setattr(os, "fork", counted)
+    return made
+
+
+def test_parallel_report_equals_serial(run_cli, forks):
     serial = run_cli("validate", "--json", "--jobs", "1")
+    assert not forks
     parallel = run_cli("validate", "--json", "--jobs", "3")
+    assert len(forks) == 2  # three shares: two children and this process
     assert serial.code == parallel.code == 0
     assert parallel.out == serial.out
     assert len(serial.json()["games"]) == 5
 
 
-def test_parallel_errors_and_exit_code(run_cli, tmp_path):
+def test_parallel_errors_and_exit_code(run_cli, tmp_path, forks):
     data = tmp_path / "data"
     shutil.copytree(FIXTURES / "demo", data / "demo")
     shutil.copytree(CARDS_DATA / "rune_age", data / "rune_age")
@@ -54,3 +78,13 @@ def test_a_big_games_later_languages_checked_in_a_child_report_the_same(demo_dat
     fits = [i for i in serial.json()["games"][0]["issues"] if i["code"] in ("text-fit", "glyph")]
     assert {i["code"] for i in fits} == {"text-fit", "glyph"}
     assert sum("(en)" in i["message"] for i in fits) >= 1 and sum("(pl)" in i["message"] for i in fits) >= 1
+
+
+def test_a_child_that_fails_has_its_share_checked_here(run_cli, forks, monkeypatch):
+    """A child that dies sends nothing: its games are validated in this process, the report unchanged."""
+    serial = run_cli("validate", "--json", "--jobs", "1")
+    real_exit = os._exit
+    parent = os.getpid()
+    monkeypatch.setattr(os, "_exit", lambda code: real_exit(7 if os.getpid() != parent else code))
+    parallel = run_cli("validate", "--json", "--jobs", "2")
+    assert forks and parallel.out == serial.out and parallel.code == 0
