@@ -7,7 +7,6 @@ Print-shop profile: one item per page at trim + bleed with TrimBox/BleedBox, one
 Every artifact goes into output/manifest.json with what it holds, so counts can be checked."""
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass, replace
 from functools import partial
 
@@ -23,6 +22,7 @@ from generator.plan.draw import FaceTextError
 from generator.plan.items import draw_once
 from generator.plan.kinds import SHEETS
 from generator.render.pdf import render_pages, render_pdf
+from generator.render.png import encode_rgb
 from generator.targets.options import PrintOptions
 from generator.write import cache
 from generator.write.atomic import OutputDir
@@ -271,14 +271,17 @@ def _write_pngs(index: GameIndex, job: PrintJob, items, folder: str, out: Output
         pages.append(("back.png", partial(_single_page, first.back, first.size, bleed)))
     pdf = pdfium.PdfDocument(render_pages(make for _, make in pages))
     for n, (name, _) in enumerate(pages):
-        # RGB byte order straight from pdfium: the same pixels without a BGR→RGB pass in to_pil
-        image = pdf[n].render(scale=PNG_DPI / 72, rev_byteorder=True).to_pil()
-        if template:  # the exact pixels the service asks for (cards are within 2 mm of its product)
-            image = image.resize((round(template.width_px), round(template.height_px)))
-        buffer = io.BytesIO()
-        dpi = template.dpi if template else PNG_DPI
-        image.save(buffer, format="PNG", optimize=False, dpi=(dpi, dpi), compress_level=1)  # pHYs: the print size travels with it
-        out.write_bytes(f"{folder}/{name}", buffer.getvalue())
+        # RGB byte order straight from pdfium: the same pixels without a BGR→RGB pass
+        bitmap = pdf[n].render(scale=PNG_DPI / 72, rev_byteorder=True)
+        dpi = template.dpi if template else PNG_DPI  # pHYs: the print size travels with the file
+        if template or bitmap.mode != "RGB":  # the exact pixels a service asks for (cards within 2 mm of it)
+            image = bitmap.to_pil().convert("RGB")
+            if template:
+                image = image.resize((round(template.width_px), round(template.height_px)))
+            data = encode_rgb(image.tobytes(), image.width, image.height, 3 * image.width, dpi)
+        else:
+            data = encode_rgb(bitmap.buffer, bitmap.width, bitmap.height, bitmap.stride, dpi)
+        out.write_bytes(f"{folder}/{name}", data)
     pdf.close()
     lines = ["file,copies"] + [f"{key}.png,{count}" for key, (_, count) in designs.items()]
     if first.back is not None:  # the shared back, printed on every card of the deck
