@@ -160,8 +160,9 @@ def test_pnp_print_does_not_keep_drawn_faces(tmp_path, demo_data, run_cli, monke
 def test_card_pictures_of_an_unchanged_game_are_kept_not_drawn_again(tmp_path, demo_data, run_cli, monkeypatch):
     import shutil
 
-    from generator.rules_site import media
+    from generator.rules_site import build, media
 
+    monkeypatch.setattr(build, "FORK_LANGUAGES", False)  # every language drawn here, where the spy sees it
     shutil.copytree(demo_data / "demo", demo_data / "other")
     edit(demo_data / "other" / "game.yaml", "id: demo", "id: other")
     out = tmp_path / "out"
