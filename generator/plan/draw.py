@@ -243,6 +243,9 @@ class TextNeed(NamedTuple):
     fonts: tuple[str, str] = FONTS  # (regular, bold) it is set in
 
 
+_MEMO_TEXT = 48  # longer texts (abilities, flavour) rarely recur: the memo keeps labels, names, stats
+
+
 def quick_check(needs, metrics: FontMetrics, icons=frozenset(), term_name=None, memo: dict | None = None) -> bool:
     """Whether every requirement of a face provably fits, in characters its fonts have.
 
@@ -258,12 +261,15 @@ def quick_check(needs, metrics: FontMetrics, icons=frozenset(), term_name=None, 
     for alternatives in needs:
         for alternative in alternatives:
             for need in alternative:
-                box = need.box
-                key = (need.text, box.w, box.h, box.size_pt, box.min_pt, box.bold, need.name, need.floor_pt,
-                       need.fit, need.fonts)
-                ok = memo.get(key)
-                if ok is None:
-                    ok = memo[key] = _quick_one(need, metrics, icons, term_name)
+                if len(need.text) > _MEMO_TEXT:  # a card's own text: set once, not worth remembering
+                    ok = _quick_one(need, metrics, icons, term_name)
+                else:
+                    box = need.box
+                    key = (need.text, box.w, box.h, box.size_pt, box.min_pt, box.bold, need.name, need.floor_pt,
+                           need.fit, need.fonts)
+                    ok = memo.get(key)
+                    if ok is None:
+                        ok = memo[key] = _quick_one(need, metrics, icons, term_name)
                 if not ok:
                     break
             else:
