@@ -58,40 +58,20 @@ def _fork_worthwhile(ctx: CheckContext) -> bool:
 def _in_child(ctx: CheckContext, langs: list[str], glyphs: dict):
     """Fork a process that checks ``langs`` and sends back what it found; returns the function that waits
     for it. A child that fails sends nothing usable, and the languages are checked here instead."""
-    import pickle
+    from generator.forked import in_child
 
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: check, send the findings, leave without running any exit handler
-        code = 1
-        try:
-            os.close(read)
-            found: list[tuple] = []
-            for lang in langs:
-                forget_plans(ctx.index)
-                _check_language(ctx, lang, lambda *args: found.append(args), glyphs)
-            payload = pickle.dumps(found)
-            with os.fdopen(write, "wb") as out:
-                out.write(payload)
-            code = 0
-        finally:
-            os._exit(code)
-    os.close(write)
-
-    def wait() -> list[tuple]:
-        with os.fdopen(read, "rb") as pipe:
-            payload = pipe.read()
-        _, status = os.waitpid(pid, 0)
-        if status == 0:
-            try:
-                return pickle.loads(payload)
-            except (pickle.UnpicklingError, EOFError, ValueError):
-                pass
-        found: list[tuple] = []  # the child failed: check its languages here
+    def check() -> list[tuple]:
+        found: list[tuple] = []
         for lang in langs:
             forget_plans(ctx.index)
             _check_language(ctx, lang, lambda *args: found.append(args), glyphs)
         return found
+
+    waiting = in_child(check)
+
+    def wait() -> list[tuple]:
+        found = waiting(None)
+        return check() if found is None else found  # the child failed: its languages are checked here
 
     return wait
 

@@ -122,7 +122,8 @@ def _in_workers(folders: list[Path], extra_checks: tuple, overlay: Path | None, 
     here, as in a serial run. Plain forks rather than a multiprocessing pool: the pool's import and start
     cost more than a small game's check."""
     import os
-    import pickle
+
+    from generator.forked import in_child
 
     order = sorted(range(len(folders)), key=lambda k: -_size(folders[k]))
     queue_read, queue_write = os.pipe()
@@ -136,35 +137,14 @@ def _in_workers(folders: list[Path], extra_checks: tuple, overlay: Path | None, 
             found.append((k, validate_folder(folders[k], extra_checks, overlay, light=True)))
         return found
 
-    children = []
-    for _ in range(min(jobs, len(folders)) - 1):
-        read, write = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # the child: validate what it takes, send the results, leave without exit handlers
-            code = 1
-            try:
-                os.close(read)
-                payload = pickle.dumps(take())
-                with os.fdopen(write, "wb") as out:
-                    out.write(payload)
-                code = 0
-            finally:
-                os._exit(code)
-        os.close(write)
-        children.append((pid, read))
+    waits = [in_child(take) for _ in range(min(jobs, len(folders)) - 1)]
     done: dict[int, GameResult] = {}
     try:
         done.update(take())
     finally:
         os.close(queue_read)
-        for pid, read in children:  # reaped in any case
-            with os.fdopen(read, "rb") as pipe:
-                payload = pipe.read()
-            _, status = os.waitpid(pid, 0)
-            try:
-                done.update(pickle.loads(payload) if status == 0 else ())
-            except (pickle.UnpicklingError, EOFError, ValueError):
-                pass
+        for wait in waits:  # reaped in any case
+            done.update(wait(()))
     for k in range(len(folders)):  # what a failed child took: checked here
         if k not in done:
             done[k] = validate_folder(folders[k], extra_checks, overlay, light=True)

@@ -1,6 +1,6 @@
 """The pipeline's phases import one way only: a module may import its own phase or an earlier one.
 
-    base (errors, console, i18n, geom, write, memory) → load → schema → model → validate → text → plan →
+    base (errors, console, i18n, geom, write, memory, forked) → load → schema → model → validate → text → plan →
     layout → render → rules_site → targets → pipeline → commands → cli
 
 Every import in the package counts, top-level or inside a function: a lazy import is still a
@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "generator"
 
 PHASES = ["base", "load", "schema", "model", "validate", "text", "plan", "layout", "render", "rules_site",
           "targets", "pipeline", "commands", "cli"]
-BASE = {"__init__", "errors", "console", "i18n", "geom", "write", "fonts", "resources", "memory"}
+BASE = {"__init__", "errors", "console", "i18n", "geom", "write", "fonts", "resources", "memory", "forked"}
 
 
 def phase_of(module: str) -> str:
