@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 
 from generator.errors import DataErrors, Severity
 from generator.model.index import GameIndex
@@ -26,11 +27,32 @@ def cpu_count() -> int:
 
 def one_game(args, game: str) -> GameIndex:
     """Load and validate one game; data errors stop the command (exit 1) with every message."""
-    result = validated(args, [game])[0]
+    index, pending = one_game_checking(args, game, defer=False)
+    pending()
+    return index
+
+
+def one_game_checking(args, game: str, defer: bool = True) -> tuple[GameIndex, Callable[..., None]]:
+    """``one_game`` for a command that can go on while a big game's text fit is still being checked beside
+    it (``defer``): returns the index and ``pending(raise_errors=True)``, to call before anything is put in
+    place — it waits for that check and raises DataErrors with every error it found (the first call only;
+    ``raise_errors=False`` just waits, for a command already failing)."""
+    result = validated_games(args.data, [game], getattr(args, "overlay", None), defer=defer)[0]
     errors = [i for i in result.issues if i.severity == Severity.ERROR]
     if errors or result.data is None:
+        if result.pending is not None:  # every error of the game, in one report
+            errors += [i for i in result.pending() if i.severity == Severity.ERROR]
         raise DataErrors(errors)
-    return result.index
+    waiting = [result.pending]
+
+    def pending(raise_errors: bool = True) -> None:
+        check, waiting[0] = waiting[0], None
+        if check is not None:
+            late = [i for i in check() if i.severity == Severity.ERROR]
+            if late and raise_errors:
+                raise DataErrors(late)
+
+    return result.index, pending
 
 
 def print_json(payload) -> None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from rich.markup import escape
 from rich.table import Table
 
-from generator.commands.common import game_language, one_game
+from generator.commands.common import game_language, one_game_checking
 from generator.console import out_console
-from generator.errors import UsageError
+from generator.errors import DataErrors, UsageError
 from generator.geom.paper import POD_TEMPLATES
 from generator.write.atomic import OutputDir
 from generator.write.manifest import Manifest
@@ -68,7 +68,7 @@ def run(args) -> int:
         raise UsageError(f"--copies must be between 1 and 20, got {args.copies}")
     if args.pod and args.profile != "printshop":
         raise UsageError("--pod sizes the print-shop PNGs; use it with --profile printshop")
-    index = one_game(args, args.game)
+    index, pending = one_game_checking(args, args.game)  # a big game's text fit is checked beside the print
     lang = game_language(index, args.lang)
     job = PrintJob(profile=args.profile, paper=args.paper, duplex=args.duplex, bleed=args.bleed, offset=offset,
                    lang=lang, png=not args.no_png, cmyk=args.cmyk, pod=args.pod,
@@ -78,10 +78,18 @@ def run(args) -> int:
     manifest = Manifest.load(out, set())
     folder = f"{index.game_id}/print/{job.folder}"
     manifest.drop_under(folder)
-    with out.transaction():
-        out.claim(folder)
-        entries = print_game(index, job, out, manifest)
-        manifest.save(out)
+    try:
+        with out.transaction():  # nothing is put in place until the text-fit check has passed
+            out.claim(folder)
+            try:
+                entries = print_game(index, job, out, manifest)
+            except DataErrors:
+                pending()  # the check's located errors, all of them, rather than the print's first one
+                raise
+            pending()
+            manifest.save(out)
+    finally:
+        pending(raise_errors=False)  # the check's process is always waited for
     table = Table(title=f"{escape(index.data.game.title.get(lang))} — {job.folder}")
     for col in ("file", "kind", "pages", "items"):
         table.add_column(col, justify="right" if col in ("pages", "items") else "left")

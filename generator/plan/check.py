@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from generator.errors import Issue
 from generator.geom.scene import Group, TextBlock, TextItem
 from generator.plan import forget_plans, plan_game
 from generator.plan.draw import FaceTextError, quick_check
@@ -22,7 +23,9 @@ def check_text_fits(ctx: CheckContext) -> None:
     bound cannot prove, is set for real — which decides, and words its error.
 
     A problem is reported once, in the first language that shows it. A big game's other languages are
-    checked in a forked process at the same time (``_in_child``); the report is the same as a serial run's."""
+    checked in a forked process at the same time (``_in_child``); the report is the same as a serial run's.
+    When the caller asked to go on meanwhile (``ctx.defer``: `pnp print` of a big game), every language is
+    checked in that process and ``ctx.pending`` gives the issues when called."""
     langs = [lang for lang in ctx.data.game.languages]
     reported: set[tuple] = set()
     glyphs: dict[tuple[str, str], str] = {}  # (text, font) → missing characters, looked up once
@@ -32,6 +35,20 @@ def check_text_fits(ctx: CheckContext) -> None:
             reported.add(key)
             ctx.error(path, message, hint=hint, code=code)
 
+    if getattr(ctx, "defer", False) and _fork_worthwhile(ctx):  # every language beside the caller's work
+        wait = _in_child(ctx, langs, glyphs)
+        done: list[Issue] = []
+
+        def pending() -> list[Issue]:
+            if not done:
+                start = len(ctx.issues)
+                for found in wait():
+                    emit(*found)
+                done.append(ctx.issues[start:])
+            return done[0]
+
+        ctx.pending = pending
+        return
     later = langs[1:]
     child = _in_child(ctx, later, glyphs) if later and _fork_worthwhile(ctx) else None
     for lang in langs if child is None else langs[:1]:
@@ -161,10 +178,10 @@ def _texts(items):
 
 
 def validated_games(data_dir: Path, games: list[str] | None, overlay: Path | None = None,
-                    jobs: int = 1) -> list[GameResult]:
+                    jobs: int = 1, defer: bool = False) -> list[GameResult]:
     """Load and validate the games (with an owner's overlay merged in, if given), then resolve their plans
     (printable sizes, text fit, glyphs, printed counts) — the full check."""
     from generator.plan.printable import check_printable
 
     return validate_games(data_dir, games, extra_checks=(check_printable, check_print_counts, check_text_fits),
-                         overlay=overlay, jobs=jobs, keep_data=False)
+                         overlay=overlay, jobs=jobs, keep_data=False, defer=defer)

@@ -1,6 +1,7 @@
 """Runs every check on one game and gathers the result (never stops at the first problem)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,8 @@ class GameResult:
     completion: dict = field(default_factory=dict)  # stated / owner-filled / unknown facts (model.completion)
     index: GameIndex | None = None  # the typed index the checks used (its plans are reused by the build)
     parsed: bool = False  # the data passed the schema (kept when a light result drops raw, data and index)
+    # a check still running beside this process (``defer``): call it once for the issues it adds
+    pending: Callable[[], list[Issue]] | None = None
 
     def count(self, severity: Severity) -> int:
         return sum(1 for i in self.issues if i.severity == severity)
@@ -51,10 +54,11 @@ class GameResult:
 
 
 def validate_folder(folder: Path, extra_checks: tuple = (), overlay: Path | None = None,
-                    light: bool = False, keep_data: bool = True) -> GameResult:
+                    light: bool = False, keep_data: bool = True, defer: bool = False) -> GameResult:
     """Load, parse and check one game. ``light``: for a caller that only reports — the plain data is let go
     of as soon as the unknowns and completion are read from it (before the plan checks, which need only
-    the typed model), and the result carries the report alone."""
+    the typed model), and the result carries the report alone. ``defer``: a check that can run beside this
+    process (a big game's text fit) may leave its issues to ``result.pending``."""
     result = GameResult(folder.name, folder)
     try:
         result.raw = load_game(folder, tuple(GameData.model_fields), LIST_KEYS)
@@ -78,8 +82,10 @@ def validate_folder(folder: Path, extra_checks: tuple = (), overlay: Path | None
     result.completion = completion(result.raw.data, ctx.index.owner_values)
     if light or not keep_data:
         result.raw.data = {}  # a big game's plain data is a quarter of its memory; positions stay for messages
+    ctx.defer = defer and not light
     for check in extra_checks:
         check(ctx)
+    result.pending = ctx.__dict__.pop("pending", None)  # held by the result, not the context: no cycle
     result.issues.extend(ctx.issues)
     result.issues.sort(key=Issue.sort_key)
     # the index carries its report (the site shows it; a later error is located through its positions) — a
@@ -90,7 +96,8 @@ def validate_folder(folder: Path, extra_checks: tuple = (), overlay: Path | None
 
 
 def validate_games(data_dir: Path, games: list[str] | None, extra_checks: tuple = (),
-                   overlay: Path | None = None, jobs: int = 1, keep_data: bool = True) -> list[GameResult]:
+                   overlay: Path | None = None, jobs: int = 1, keep_data: bool = True,
+                   defer: bool = False) -> list[GameResult]:
     """Every requested game (all when none are named), each validated on its own (with the overlay merged).
 
     ``jobs`` > 1 validates the games in that many forked processes (one game: in this one) and returns light
@@ -103,7 +110,7 @@ def validate_games(data_dir: Path, games: list[str] | None, extra_checks: tuple 
     with paused_gc():
         if jobs > 1 and len(folders) > 1 and _can_fork():
             return _in_workers(folders, extra_checks, overlay, jobs)
-        return [validate_folder(folder, extra_checks, overlay, light=jobs > 1, keep_data=keep_data)
+        return [validate_folder(folder, extra_checks, overlay, light=jobs > 1, keep_data=keep_data, defer=defer)
                 for folder in folders]
 
 

@@ -88,3 +88,34 @@ def test_a_child_that_fails_has_its_share_checked_here(run_cli, forks, monkeypat
     monkeypatch.setattr(os, "_exit", lambda code: real_exit(7 if os.getpid() != parent else code))
     parallel = run_cli("validate", "--json", "--jobs", "2")
     assert forks and parallel.out == serial.out and parallel.code == 0
+
+
+def test_a_big_games_print_checks_text_fit_beside_it_and_puts_nothing_in_place_on_errors(demo_data, monkeypatch,
+                                                                                        run_cli, tmp_path):
+    """`pnp print` of a big game prints while a child checks every language's text fit; the errors it finds
+    are the ones `pnp validate` reports (all of them, located), the exit code is 1 and the earlier outputs
+    stay as they were. With the data fixed, the print is put in place."""
+    from generator.plan import check
+    from tests.conftest import edit
+
+    out = tmp_path / "out"
+    assert run_cli("print", "demo", "--data", demo_data, "--out", out).code == 0
+    before = {p: p.read_bytes() for p in out.rglob("*.pdf")}
+    decks = demo_data / "demo" / "decks.yaml"
+    edit(decks, 'en: "Gives 1 :gold: in the buy phase."', 'en: "' + "Gives a great deal of gold " * 60 + '"')
+    edit(decks, "text: unknown", 'text: {pl: "' + "bardzo długi tekst " * 60 + '", en: "a"}')
+    expected = run_cli("validate", "demo", "--data", demo_data, "--jobs", "1")
+    forks = []
+    in_child = check._in_child
+    monkeypatch.setattr(check, "_fork_worthwhile", lambda ctx: True)  # the demo is small (and xdist has threads)
+    monkeypatch.setattr(check, "_in_child", lambda *a: forks.append(a[1]) or in_child(*a))
+    printed = run_cli("print", "demo", "--data", demo_data, "--out", out)
+    assert forks == [["pl", "en"]], "every language checked beside the print"
+    assert printed.code == expected.code == 1
+    errors = sorted(line for line in expected.err.splitlines() if line.startswith("error:"))
+    assert errors and sorted(line for line in printed.err.splitlines() if line.startswith("error:")) == errors
+    assert {p: p.read_bytes() for p in out.rglob("*.pdf")} == before  # nothing put in place
+    edit(decks, 'text: {pl: "' + "bardzo długi tekst " * 60 + '", en: "a"}', "text: unknown")
+    edit(decks, 'en: "' + "Gives a great deal of gold " * 60 + '"', 'en: "Gives 1 :gold: in the buy phase."')
+    forks.clear()
+    assert run_cli("print", "demo", "--data", demo_data, "--out", out).code == 0 and forks
