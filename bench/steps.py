@@ -7,6 +7,7 @@
 Prints one JSON line with the figures."""
 from __future__ import annotations
 
+import gc
 import json
 import sys
 import time
@@ -45,6 +46,7 @@ def _print(data: str, out: str, game: str) -> dict:
     start = time.perf_counter()
     with contextlib.redirect_stdout(io.StringIO()):
         code = cli.main(["print", game, "--data", data, "--out", out])
+    gc.freeze()  # and the process ends as `pnp` ends (generator/cli.py entry)
     total = time.perf_counter() - start
     # validation proper = the validator minus the plan's text-fit check (the plan is engine work)
     return {"code": code, "total_s": total, "validation_s": spent["validate"] - spent["fit"],
