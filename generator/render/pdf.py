@@ -75,8 +75,7 @@ def render_pages(pages: Iterable[Page | Callable[[], Page]], forms: Iterable[For
         painter.page(page, number)
         number += 1
         page = next(stream, None)  # the written page is let go here
-    canvas.save()
-    return buffer.getvalue()
+    return canvas.getpdfdata()  # the bytes save() would write, without a copy through the buffer
 
 
 def form_xobject_name(index: int) -> str:

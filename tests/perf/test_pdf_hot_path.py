@@ -158,3 +158,20 @@ def test_a_missing_glyph_is_still_refused_by_the_fast_path():
     page = Page(Size(100, 100), (TextItem(10, 10, "ok \u4e2d"),))
     with pytest.raises(ValueError, match="no glyph"):
         backend.render_pdf(Scene((page,)))
+
+
+def test_the_document_is_the_bytes_canvas_save_writes(monkeypatch):
+    """The finished document is taken with ``getpdfdata`` (no copy through a buffer): the same bytes as
+    ``save()`` into that buffer."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    scene = _scene()
+    direct = backend.render_pdf(scene)
+
+    def through_save(canvas):
+        buffer = canvas._filename
+        canvas.save()
+        return buffer.getvalue()
+
+    monkeypatch.setattr(Canvas, "getpdfdata", through_save)
+    assert backend.render_pdf(scene) == direct
