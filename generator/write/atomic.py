@@ -24,7 +24,6 @@ import errno
 import fcntl
 import json
 import os
-import secrets
 import shutil
 import tempfile
 import time
@@ -212,7 +211,7 @@ class OutputDir:
         self.claimed: set[str] = set()
         try:
             self._clean_leftovers()  # staging/trash of a run that crashed: never trusted, never committed
-            self.stage = self.root / f"{STAGING}-{os.getpid()}-{secrets.token_hex(4)}"
+            self.stage = self.root / f"{STAGING}-{os.getpid()}-{os.urandom(4).hex()}"
             self.stage.mkdir()
         except OSError as exc:
             self.lock.release()
