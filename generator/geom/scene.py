@@ -390,12 +390,14 @@ def icon_box(x: float, line_top: float, width: float, line_height: float) -> Rec
 
 def _block_top(block: TextBlock) -> float:
     spare = block.rect.h - block.fitted.height
-    return block.rect.top + {"top": 0.0, "middle": spare / 2, "bottom": spare}[block.valign]
+    valign = block.valign
+    return block.rect.top + (0.0 if valign == "top" else spare / 2 if valign == "middle" else spare)
 
 
 def _line_left(block: TextBlock, width: float) -> float:
     spare = block.rect.w - width
-    return block.rect.left + {"left": 0.0, "center": spare / 2, "right": spare}[block.align]
+    align = block.align
+    return block.rect.left + (0.0 if align == "left" else spare / 2 if align == "center" else spare)
 
 
 def _draw_run(run: Run, x: float, line_top: float, baseline: float, block: TextBlock,
