@@ -47,10 +47,14 @@ def one_game_checking(args, game: str, defer: bool = True) -> tuple[GameIndex, C
 
     def pending(raise_errors: bool = True) -> None:
         check, waiting[0] = waiting[0], None
-        if check is not None:
-            late = [i for i in check() if i.severity == Severity.ERROR]
-            if late and raise_errors:
-                raise DataErrors(late)
+        if check is None:
+            return
+        if not raise_errors:  # the command is failing or interrupted: the child is only waited for
+            check(False)
+            return
+        late = [i for i in check() if i.severity == Severity.ERROR]
+        if late:
+            raise DataErrors(late)
 
     return result.index, pending
 

@@ -39,10 +39,10 @@ def check_text_fits(ctx: CheckContext) -> None:
         wait = _in_child(ctx, langs, glyphs)
         done: list[Issue] = []
 
-        def pending() -> list[Issue]:
+        def pending(fallback: bool = True) -> list[Issue]:
             if not done:
                 start = len(ctx.issues)
-                for found in wait():
+                for found in wait(fallback):
                     emit(*found)
                 done.append(ctx.issues[start:])
             return done[0]
@@ -86,9 +86,13 @@ def _in_child(ctx: CheckContext, langs: list[str], glyphs: dict):
 
     waiting = in_child(check)
 
-    def wait() -> list[tuple]:
+    def wait(fallback: bool = True) -> list[tuple]:
+        """What the child found; when it failed, its languages checked here (``fallback=False``: nothing —
+        a caller that is stopping anyway, say on Ctrl-C, only reaps the child)."""
         found = waiting(None)
-        return check() if found is None else found  # the child failed: its languages are checked here
+        if found is None:
+            return check() if fallback else []
+        return found
 
     return wait
 

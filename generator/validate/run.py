@@ -38,7 +38,7 @@ class GameResult:
     index: GameIndex | None = None  # the typed index the checks used (its plans are reused by the build)
     parsed: bool = False  # the data passed the schema (kept when a light result drops raw, data and index)
     # a check still running beside this process (``defer``): call it once for the issues it adds
-    pending: Callable[[], list[Issue]] | None = None
+    pending: Callable[..., list[Issue]] | None = None
 
     def count(self, severity: Severity) -> int:
         return sum(1 for i in self.issues if i.severity == severity)

@@ -119,3 +119,26 @@ def test_a_big_games_print_checks_text_fit_beside_it_and_puts_nothing_in_place_o
     edit(decks, 'en: "' + "Gives a great deal of gold " * 60 + '"', 'en: "Gives 1 :gold: in the buy phase."')
     forks.clear()
     assert run_cli("print", "demo", "--data", demo_data, "--out", out).code == 0 and forks
+
+
+def test_an_interrupted_big_print_only_waits_for_its_check(demo_data, monkeypatch, run_cli, tmp_path):
+    """Ctrl-C during a big game's print: the checking child is waited for, its languages are not checked
+    again here even when it failed, and the command stops as interrupted."""
+    from generator.plan import check
+    from generator.targets import card_sheets
+
+    monkeypatch.setattr(check, "_fork_worthwhile", lambda ctx: True)
+    parent = os.getpid()
+    real_exit = os._exit
+    monkeypatch.setattr(os, "_exit", lambda code: real_exit(7 if os.getpid() != parent else code))  # child fails
+    checked_here = []
+    real_check = check._check_language
+    monkeypatch.setattr(check, "_check_language",
+                        lambda *a: (checked_here.append(a[1]) if os.getpid() == parent else None) or real_check(*a))
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(card_sheets, "print_game", interrupted)
+    result = run_cli("print", "demo", "--data", demo_data, "--out", tmp_path / "out")
+    assert result.code == 130 and checked_here == []
