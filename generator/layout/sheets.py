@@ -17,6 +17,7 @@ from generator.layout.imposition import (
     plan_grid,
 )
 from generator.layout.marks import band_marks, duplex_calibration, fold_marks
+from generator.plan.draw import FONT as SHEET_FONT
 from generator.plan.items import PrintItem, draw_once
 
 GUIDE_INK = "#8a8a8a"  # cut guide lines and outlines: visible, lighter than the art
@@ -153,6 +154,7 @@ def _front(item: PrintItem, rect: Rect, opts: SheetOptions) -> Group:
 
 EDGE = 5.0  # mm: home printers leave the outer 5 mm of the sheet blank; nothing is drawn there
 HEADER = 4.0  # mm band under the top edge line for the sheet's label and the print-at-100 % note
+# that label is set in the face of the built-in card look (SHEET_FONT): such a kit embeds two faces, not three
 
 
 def _limit(page: Size, header: bool) -> Rect:
@@ -176,8 +178,8 @@ def _home(items: list[PrintItem], opts: SheetOptions, result: Imposed) -> None:
         label = f"{opts.title} — {opts.what} {n}/{len(sheets)}"
         for item, _ in placed:
             result.count(item)
-        head = TextItem(page.w / 2, EDGE + 2.6, f"{label} · {opts.note}" if opts.note else label, size_pt=6,
-                        anchor="middle", fill="#555555")
+        head = TextItem(page.w / 2, EDGE + 2.6, f"{label} · {opts.note}" if opts.note else label, font=SHEET_FONT,
+                        size_pt=6, anchor="middle", fill="#555555")
 
         def fronts(page=page, placed=placed, extras=extras, head=head, label=label) -> Page:
             return Page(page, (*(_front(item, rect, opts) for item, rect in placed), *extras, head), label=label)
@@ -245,8 +247,8 @@ def _fold(run: list[PrintItem], opts: SheetOptions, result: Imposed) -> None:
             if item.has_back:
                 _back_form(item, opts.bleed, result.forms, opts)
             result.count(item)
-        head = (TextItem(fold.page.w / 2, EDGE + 2.6, f"{label} · {opts.note}" if opts.note else label, size_pt=6,
-                         anchor="middle", fill="#555555"),) if room else ()
+        head = (TextItem(fold.page.w / 2, EDGE + 2.6, f"{label} · {opts.note}" if opts.note else label,
+                         font=SHEET_FONT, size_pt=6, anchor="middle", fill="#555555"),) if room else ()
 
         def page(chunk=chunk, head=head, label=label, forms=result.forms) -> Page:
             items: list = []

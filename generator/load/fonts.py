@@ -85,6 +85,7 @@ def load_font(folder: Path, relative: str) -> GameFont:
 def _inspect(path: Path, data: bytes) -> GameFont:
     from fontTools.ttLib import TTFont, TTLibError
 
+    ft = None
     try:
         with TTFont(io.BytesIO(data), lazy=False, fontNumber=0) as ft:
             missing = [t for t in REQUIRED_TABLES if t not in ft]
@@ -112,6 +113,9 @@ def _inspect(path: Path, data: bytes) -> GameFont:
         raise FontRefused(f"is not a readable TrueType/OpenType font ({str(exc)[:80] or 'broken data'})") from None
     except Exception as exc:  # noqa: BLE001 - fontTools raises many kinds on garbage; all mean "broken font"
         raise FontRefused(f"is not a readable TrueType/OpenType font ({type(exc).__name__})") from None
+    finally:
+        if ft is not None:  # its tables point back at it: let them go now (the collector may be paused)
+            ft.tables.clear()
     return GameFont(path, hashlib.sha256(data).hexdigest(), family, glyphs, data)
 
 

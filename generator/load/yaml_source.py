@@ -281,6 +281,9 @@ def read_yaml_file(path: Path, display: str, folder: Path | None = None) -> tupl
         raise _fail(display, 1, 1, "file contains NUL characters; expected a text YAML file", code="encoding")
     data, tree = read_yaml_text(text, display)
     lazy = tree._loader is not None
+    if lazy:  # keep the file's bytes for its positions, not the decoded text (up to 4 bytes a character)
+        del text
+        tree = _lazy_tree(raw, display)
     usercache.store(name, marshal.dumps((data, None if lazy else tree.root, lazy)))
     usercache.prune(PARSED_PREFIX, PARSED_KEEP)
     return data, tree
@@ -303,9 +306,14 @@ def _cached(name: str, raw: bytes, display: str) -> tuple[Any, PositionTree] | N
         data, root, lazy = marshal.loads(blob)
     except (ValueError, EOFError, TypeError):
         return None  # a damaged entry: read the file again
-    if lazy:  # a big file's positions are read from its text the first time a message needs one
-        return data, PositionTree(display, loader=lambda: _parse(raw.decode("utf-8"), display, "auto", True)[1].root)
+    if lazy:
+        return data, _lazy_tree(raw, display)
     return data, PositionTree(display, root)
+
+
+def _lazy_tree(raw: bytes, display: str) -> PositionTree:
+    """A big file's positions, read from its bytes the first time a message needs one."""
+    return PositionTree(display, loader=lambda: _parse(raw.decode("utf-8"), display, "auto", True)[1].root)
 
 
 _FINGERPRINT: list[str] = []

@@ -25,6 +25,14 @@ _used: set[str] = set()  # faces registered one by one (``ensure_font``)
 _families = False
 
 
+def _lean(font: TTFont) -> TTFont:
+    """A registered face without its glyph → characters table (about a megabyte for a DejaVu face): only
+    reportlab's HarfBuzz shaping reads it, which is never used here, and that code falls back to adding
+    the entries it needs when one is missing."""
+    font.face.glyphToChar = {}
+    return font
+
+
 def ensure_font(name: str) -> None:
     """Register one face with reportlab the first time a document uses it: a face's tables cost a few
     megabytes and a tenth of a second, and most documents use two of the four shipped faces."""
@@ -40,7 +48,7 @@ def ensure_font(name: str) -> None:
             _families = True
         if name not in pdfmetrics.getRegisteredFontNames():
             f = face(name)
-            pdfmetrics.registerFont(TTFont(f.name, io.BytesIO(f.data) if f.data is not None else str(f.path)))
+            pdfmetrics.registerFont(_lean(TTFont(f.name, io.BytesIO(f.data) if f.data is not None else str(f.path))))
         _used.add(name)
 
 
@@ -54,7 +62,7 @@ def ensure_registered() -> None:
         known = set(pdfmetrics.getRegisteredFontNames())
         for f in list(GAME_FACES.values()):
             if f.name not in known:
-                pdfmetrics.registerFont(TTFont(f.name, io.BytesIO(f.data)))
+                pdfmetrics.registerFont(_lean(TTFont(f.name, io.BytesIO(f.data))))
             _game_registered.add(f.name)
 
 
@@ -68,7 +76,7 @@ def _register_shipped() -> None:
         known = set(pdfmetrics.getRegisteredFontNames())
         for f in FACES.values():
             if f.name not in known:
-                pdfmetrics.registerFont(TTFont(f.name, str(f.path)))
+                pdfmetrics.registerFont(_lean(TTFont(f.name, str(f.path))))
         for regular, bold in BOLD_OF.items():
             pdfmetrics.registerFontFamily(regular, normal=regular, bold=bold, italic=regular,
                                           boldItalic=bold)

@@ -41,13 +41,19 @@ def _table(font: str) -> tuple[dict[int, float], float, frozenset[int]]:
 def _read_table(raw: bytes) -> tuple[dict[int, float], float, frozenset[int]]:
     from fontTools.ttLib import TTFont
 
-    with TTFont(io.BytesIO(raw), lazy=True) as ft:
+    ft = TTFont(io.BytesIO(raw), lazy=True)
+    try:
         scale = 1000 / ft["head"].unitsPerEm
         hmtx = ft["hmtx"].metrics
         cmap = ft.getBestCmap()
         order = ft.getGlyphOrder()
         widths = {code: hmtx[name][0] * scale for code, name in cmap.items()}
         default = hmtx[order[0]][0] * scale
+    finally:
+        ft.close()
+        # fontTools' tables point back at their font (a cycle): let them go now, not at the next collection
+        # (the collector is paused while a game is planned and printed, generator/memory.py)
+        ft.tables.clear()
     if 0x20 in widths:
         widths[0xA0] = widths[0x20]
     return widths, default, frozenset(cmap)

@@ -80,3 +80,28 @@ def test_text_engine_widths_equal_reportlab_widths():
 def test_validation_does_not_need_reportlab_for_glyphs():
     assert metrics.has_glyphs(POLISH, "DejaVuSans")
     assert metrics.missing_glyphs("a漢", "DejaVuSans-Bold") == "漢"
+
+
+def test_reading_a_fonts_widths_leaves_no_cyclic_garbage():
+    """fontTools' tables point back at their font; the collector is paused while a game is planned
+    (generator/memory.py), so the width reader lets them go itself (a few megabytes per face)."""
+    import gc
+
+    raw = fonts.face("DejaVuSansCondensed").path.read_bytes()
+    metrics._read_table(raw)  # imports done
+    was = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        metrics._read_table(raw)
+        assert gc.collect() < 50
+    finally:
+        if was:
+            gc.enable()
+
+
+def test_registered_faces_drop_the_shaping_only_glyph_table():
+    fonts.ensure_font("DejaVuSansCondensed")
+    face = pdfmetrics.getFont("DejaVuSansCondensed").face
+    assert face.glyphToChar == {}  # about a megabyte a face; only HarfBuzz shaping reads it
+    assert face.charToGlyph[ord("ą")] and face.charWidths[ord("ą")] > 0  # what drawing and subsetting read

@@ -134,3 +134,39 @@ def test_metadata_defaults_and_labels():
                             metadata=Metadata()))
     assert _doc(data).get_metadata_dict()["Title"] == ""
     assert b"/Outlines" in data
+
+
+def test_content_streams_are_deflated_binary_and_let_go_once_written(monkeypatch):
+    """Binary deflate (no ASCII85: a quarter fewer bytes); each page's stream is dropped as the file is
+    formatted, so a long document is not held twice while it is written."""
+    from generator.render import pdf as backend
+
+    made = []
+    original = backend._PageStream.__init__
+
+    def record(self, *a, **k):
+        original(self, *a, **k)
+        made.append(self)
+
+    monkeypatch.setattr(backend._PageStream, "__init__", record)
+    pages = [Page(Size(50, 50), (TextItem(5, 10, f"strona {n}", font="DejaVuSansCondensed"),)) for n in range(3)]
+    data = backend.render_pages(pages)
+    assert b"/ASCII85Decode" not in data and data.count(b"/FlateDecode") >= 3
+    assert len(made) == 3 and all(stream.content is None for stream in made)
+    assert [p.get_textpage().get_text_range().strip() for p in _doc(data)] == ["strona 0", "strona 1", "strona 2"]
+
+
+def test_a_document_registers_only_the_faces_it_draws(monkeypatch):
+    """The canvas names a face in every page's preamble: the first text's face, not a default one that
+    nothing is set in (registering a face costs megabytes)."""
+    from generator.render import fonts
+    from generator.render import pdf as backend
+
+    asked = []
+    monkeypatch.setattr(fonts, "ensure_font", asked.append)
+    inner = Group((TextItem(5, 10, "Zażółć", font="DejaVuSansCondensed", bold=True),), Transform.translate(1, 1))
+    backend.render_pages([Page(Size(50, 50), (RectItem(Rect(0, 0, 5, 5), fill="#000000"), inner))])
+    assert set(asked) == {"DejaVuSansCondensed-Bold"}
+    asked.clear()
+    backend.render_pages([Page(Size(50, 50), (RectItem(Rect(0, 0, 5, 5), fill="#000000"),))])
+    assert asked == ["DejaVuSans"]  # no text at all: the default face is named (and never embedded)
