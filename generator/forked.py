@@ -12,6 +12,15 @@ from collections.abc import Callable
 from typing import Any
 
 
+def can_fork(spare_cpu: bool = False) -> bool:
+    """Whether this process may fork: not with other threads running (their locks would be copied held);
+    ``spare_cpu``: and only when a child would have a CPU of its own."""
+    import threading
+
+    return (hasattr(os, "fork") and threading.active_count() == 1
+            and (not spare_cpu or (os.cpu_count() or 1) > 1))
+
+
 def in_child(work: Callable[[], Any]) -> Callable[..., Any]:
     """Start ``work()`` in a forked child; returns ``wait(default=None)``, which reaps the child and gives
     its result, or ``default`` when it failed. Call ``wait`` exactly once."""

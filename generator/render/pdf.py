@@ -8,7 +8,7 @@ defined once and placed with Do. Page boxes are set per page, and reset when a p
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import ClassVar
 
@@ -71,8 +71,12 @@ def render_pages(pages: Iterable[Page | Callable[[], Page]], forms: Iterable[For
     canvas = Canvas(buffer, pagesize=_pt_size(first.size), invariant=1, pageCompression=1,
                     initialFontName=initial, initialFontSize=10)
     _set_metadata(canvas, shell)
-    painter = _Painter(canvas, shell, cmyk)
+    halves = isinstance(pages, Sequence) and len(pages) >= HALVES_PAGES
+    painter = _Painter(canvas, shell, cmyk, preseed=halves)
     painter.define_forms()
+    if halves:
+        _in_halves(painter, pages, first)
+        return canvas.getpdfdata()
     page = first
     number = 0
     while page is not None:
@@ -81,6 +85,69 @@ def render_pages(pages: Iterable[Page | Callable[[], Page]], forms: Iterable[For
         number += 1
         page = next(stream, None)  # the written page is let go here
     return canvas.getpdfdata()  # the bytes save() would write, without a copy through the buffer
+
+
+# --- a long document in two processes ----------------------------------------------------------------
+#
+# A document of HALVES_PAGES pages or more is written in halves: a forked child draws and compresses the
+# second half while this process draws the first, then this process adds the child's pages as they are
+# (size, boxes, bookmark, forms, compressed content). The bytes do not depend on whether the child ran:
+# every face gets codes for the characters a kit prints (PRESEED) before anything is drawn, so a page draws
+# the same operators whichever pages came before it. A child that meets anything else a page could add to
+# the document — a character, a face, an image or any other object not there when it started — gives up,
+# and this process draws those pages itself, exactly as it does with no child at all.
+
+HALVES_PAGES = 48
+# Latin-1, the Polish letters outside it, and the punctuation and arrows card texts use: 128 codes, the
+# rest of a face's first subset after ASCII
+PRESEED = ("".join(map(chr, range(0xA1, 0x100))) + "ĄąĆćĘęŁłŃńŚśŹźŻż" + "–—‘’‚“”„…•−€™" + "→←↑↓")
+
+
+def _made(page) -> Page:
+    return page() if callable(page) else page
+
+
+def _in_halves(painter: _Painter, pages: Sequence, first: Page) -> None:
+    from generator import forked
+
+    check_page_forms(first, painter.forms, 1)
+    painter.page(first, 0)
+    n = len(pages)
+    split = max(1, n // 2)  # the child also compresses its pages; this process adds them and writes the file
+    wait = forked.in_child(lambda: _second_half(painter, pages, split)) if forked.can_fork(spare_cpu=True) else None
+    try:
+        for number in range(1, split):
+            _draw(painter, pages, number)
+    except BaseException:
+        if wait is not None:
+            wait(None)  # the child is reaped; the failure is this process's, as in a serial run
+        raise
+    drawn = wait(None) if wait is not None else None
+    if drawn is None:  # no child, or it gave up: these pages are drawn here (the same bytes)
+        for number in range(split, n):
+            _draw(painter, pages, number)
+        return
+    for number, (shown, content) in enumerate(drawn, split):
+        painter.add_drawn(shown, content, number)
+
+
+def _draw(painter: _Painter, pages: Sequence, number: int, bookmark: bool = True) -> tuple:
+    page = _made(pages[number])
+    check_page_forms(page, painter.forms, number + 1)
+    return painter.page(page, number, bookmark)
+
+
+def _second_half(painter: _Painter, pages: Sequence, split: int) -> list | None:
+    """(In the child.) Pages ``split`` on drawn and compressed: [(what the page shows, its compressed
+    content)], or None as soon as a page adds anything to the document beyond itself."""
+    before = painter.document_state()
+    drawn = []
+    for number in range(split, len(pages)):
+        shown = _draw(painter, pages, number, bookmark=False)  # bookmarks are made where the page is added
+        if shown is None or painter.document_state() != before:
+            return None
+        drawn.append((shown, painter.c._doc.Pages.pages[-1].Contents.content))
+    return drawn
 
 
 def form_xobject_name(index: int) -> str:
@@ -128,8 +195,9 @@ def to_cmyk(colour) -> CMYKColor:
 class _Painter:
     """Draws scene items on a reportlab canvas whose user space is mm with y down."""
 
-    def __init__(self, canvas: Canvas, scene: Scene, cmyk: bool = False) -> None:
+    def __init__(self, canvas: Canvas, scene: Scene, cmyk: bool = False, preseed: bool = False) -> None:
         self.c = canvas
+        self.preseed = preseed  # give each face codes for PRESEED on first use (a document written in halves)
         self.cmyk = cmyk
         self.forms = scene.form_map
         self.names = {f.name: form_xobject_name(i) for i, f in enumerate(scene.forms)}
@@ -150,22 +218,55 @@ class _Painter:
         self.draw_all(form.items)
         self.c.endForm()
 
-    def page(self, page: Page, number: int) -> None:
+    def page(self, page: Page, number: int, bookmark: bool = True) -> tuple | None:
+        """Draw and show one page; returns what another document needs to add it as drawn (its size,
+        boxes, label and forms), or None when the page holds more than that (links, images' states …)."""
         c = self.c
-        c.setPageSize(_pt_size(page.size))
-        c.setTrimBox(_box(page.trim_box, page.size))
-        c.setBleedBox(_box(page.bleed_box, page.size))
+        self._open(page.size, page.trim_box, page.bleed_box)
         c.saveState()
         k = mm_to_pt(1.0)
         c.transform(k, 0, 0, -k, 0, mm_to_pt(page.size.h))
         self.draw_all(page.items)
         c.restoreState()
-        if page.label:
+        shown = (page.size, page.trim_box, page.bleed_box, page.label, tuple(c._formsinuse))
+        if c._annotationrefs or c._colorsUsed or c._shadingUsed or c._psCommandsBeforePage or c._psCommandsAfterPage:
+            shown = None
+        self._close(page.label if bookmark else None, number)
+        _compress_now(c)
+        return shown
+
+    def add_drawn(self, shown: tuple, content: bytes, number: int) -> None:
+        """Add a page drawn by another process (``page`` there): the same page object, its content as
+        compressed there."""
+        size, trim_box, bleed_box, label, forms_in_use = shown
+        self._open(size, trim_box, bleed_box)
+        self.c._formsinuse = list(forms_in_use)
+        self._close(label, number)
+        _set_contents(self.c._doc.Pages.pages[-1], content)
+
+    def _open(self, size: Size, trim_box: Rect | None, bleed_box: Rect | None) -> None:
+        c = self.c
+        c.setPageSize(_pt_size(size))
+        c.setTrimBox(_box(trim_box, size))
+        c.setBleedBox(_box(bleed_box, size))
+
+    def _close(self, label: str | None, number: int) -> None:
+        c = self.c
+        if label:
             key = f"page{number}"
             c.bookmarkPage(key)
-            c.addOutlineEntry(page.label, key, level=0)
+            c.addOutlineEntry(label, key, level=0)
         c.showPage()
-        _compress_now(c)
+
+    def document_state(self) -> tuple:
+        """What drawing a page may add to the document besides the page: faces and their characters, named
+        objects (images, destinations), graphics states."""
+        c = self.c
+        doc = c._doc
+        assigned = tuple(len(getFont(f).state[doc].assignments) if doc in getattr(getFont(f), "state", {}) else -1
+                         for f in sorted(set(self.fonts.values())))
+        return (tuple(doc.fontMapping), len(doc.idToObject) - len(doc.Pages.pages), assigned,
+                repr(vars(c._extgstate)))
 
     def draw_all(self, items) -> None:
         """Draw items in order. Consecutive texts go into one PDF text object: a text block starts a new one
@@ -298,8 +399,7 @@ class _Painter:
         self.c.circle(item.center.x, item.center.y, item.r, stroke=stroke, fill=fill)
 
     def _text(self, item: TextItem) -> None:
-        font = fonts.resolve(item.font, item.bold)
-        fonts.ensure_font(font)
+        font = self.fonts.get((item.font, item.bold)) or self._face(item.font, item.bold)
         missing = metrics.missing_glyphs(item.text, font)
         if missing:
             raise ValueError(f"font {font} has no glyph for {missing!r} in {item.text!r}")
@@ -329,8 +429,7 @@ class _Painter:
         for x, y, text, font_name, bold, size_pt, anchor, fill in items:
             font = self.fonts.get((font_name, bold))
             if font is None:
-                font = self.fonts[(font_name, bold)] = fonts.resolve(font_name, bold)
-                fonts.ensure_font(font)
+                font = self._face(font_name, bold)
             self._check_glyphs(text, font)
             size = pt_to_mm(size_pt)
             if (font, size) != font_now:  # setFont on a TrueType font writes nothing and resets the subset
@@ -353,6 +452,17 @@ class _Painter:
             append(ops)
         append("ET")
         self.c._code.append(" ".join(code))
+
+    def _face(self, name: str, bold: bool) -> str:
+        """The registered face that sets ``name`` (bold or not), the first time this document uses it."""
+        font = self.fonts[(name, bold)] = fonts.resolve(name, bold)
+        fonts.ensure_font(font)
+        if self.preseed:
+            face = getFont(font)
+            if hasattr(face, "splitString"):
+                have = face.face.charToGlyph
+                face.splitString("".join(ch for ch in PRESEED if ord(ch) in have), self.c._doc)
+        return font
 
     def _format(self, font: str, size: float, text: str, subset: int) -> tuple[str, int]:
         """What ``textOut(text)`` writes (font subset switches and Tj strings) and the subset it ends in."""
@@ -488,6 +598,12 @@ def _compress_now(canvas: Canvas) -> None:
     content = page.stream
     for encode in reversed(filters):  # as PDFStream.format applies them
         content = encode.encode(content)
+    _set_contents(page, content)
+
+
+def _set_contents(page, content: bytes) -> None:
+    """The page's content stream, already encoded (deflated, and ASCII85 when reportlab is set to)."""
+    filters = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
     contents = _PageStream(content=content)
     contents.dictionary["Filter"] = PDFArray([PDFName(f.pdfname) for f in filters])
     contents.__Comment__ = "page stream"

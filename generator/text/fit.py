@@ -181,7 +181,7 @@ def _fit_text(text, box, metrics, font, max_pt, min_pt, lang, step, bold_font, k
 
 
 def _fit_plain(words: list[str], box: Size, metrics: FontMetrics, font: str, bold_font: str, icon_em: float,
-               sizes: list[float]) -> FittedText | None:
+               sizes: tuple[float, ...]) -> FittedText | None:
     """``_fit_text`` for a text of plain words: the same search over sizes and the same greedy breaking,
     with the same float sums in the same order (so the same FittedText, bit for bit), but on strings and
     floats instead of runs. None when a word needs hyphenation, or when even the smallest size fails: the
@@ -261,12 +261,13 @@ def _split_words(token: str, bold: bool, words: list[Word], current: list[Run]) 
             current.append(Run(part, bold=bold))
 
 
-def _sizes(max_pt: float, min_pt: float, step: float) -> list[float]:
+@lru_cache(maxsize=256)  # a handful of (max, min, step) per game, asked for by every text on every face
+def _sizes(max_pt: float, min_pt: float, step: float) -> tuple[float, ...]:
     n = int((max_pt - min_pt) / step + 1e-9)
     sizes = [round(max_pt - k * step, 6) for k in range(n + 1)]
     if sizes[-1] > min_pt + 1e-9:
         sizes.append(min_pt)
-    return sizes
+    return tuple(sizes)
 
 
 @lru_cache(maxsize=8)

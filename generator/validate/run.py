@@ -115,10 +115,9 @@ def validate_games(data_dir: Path, games: list[str] | None, extra_checks: tuple 
 
 
 def _can_fork() -> bool:
-    import os
-    import threading
+    from generator.forked import can_fork
 
-    return hasattr(os, "fork") and threading.active_count() == 1  # forking a threaded process is unsafe
+    return can_fork()
 
 
 def _in_workers(folders: list[Path], extra_checks: tuple, overlay: Path | None, jobs: int) -> list[GameResult]:
