@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal, TypeVar
 
 from generator.geom.paper import printable_area
@@ -149,6 +150,7 @@ def pack_shelves(area: Rect, sizes: Sequence[Size], gutter: float = 2.0) -> list
     return out
 
 
+@lru_cache(maxsize=1024)  # the same few slots on every sheet: one Rect each, not one per card
 def mirror_rect(rect: Rect, page: Size, flip: Flip = "long", offset: tuple[float, float] = (0.0, 0.0)) -> Rect:
     """Where the back of ``rect`` goes on the back page: long-edge flips mirror left-right, short-edge
     flips top-bottom; the duplex correction is added."""
