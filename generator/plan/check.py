@@ -80,7 +80,7 @@ def _in_child(ctx: CheckContext, langs: list[str], glyphs: dict):
     def check() -> list[tuple]:
         found: list[tuple] = []
         for lang in langs:
-            forget_plans(ctx.index)
+            forget_plans(ctx.index, keep=lang)  # a plan made already (the first language's) is used as it is
             _check_language(ctx, lang, lambda *args: found.append(args), glyphs)
         return found
 
