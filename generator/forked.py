@@ -12,13 +12,21 @@ from collections.abc import Callable
 from typing import Any
 
 
+_SHARING: list[bool] = []  # set in a worker of a pool that already keeps every CPU busy
+
+
+def sharing_cpus() -> None:
+    """Mark this process as one of a pool's workers: the pool uses the CPUs, so no child for a spare one."""
+    _SHARING.append(True)
+
+
 def can_fork(spare_cpu: bool = False) -> bool:
     """Whether this process may fork: not with other threads running (their locks would be copied held);
     ``spare_cpu``: and only when a child would have a CPU of its own."""
     import threading
 
     return (hasattr(os, "fork") and threading.active_count() == 1
-            and (not spare_cpu or (os.cpu_count() or 1) > 1))
+            and (not spare_cpu or ((os.cpu_count() or 1) > 1 and not _SHARING)))
 
 
 def in_child(work: Callable[[], Any]) -> Callable[..., Any]:

@@ -437,6 +437,9 @@ def _unit(unit: tuple, out: OutputDir, manifest: Manifest, options: BuildOptions
 
 
 def _worker(n: int):
+    from generator import forked
+
+    forked.sharing_cpus()  # the pool keeps the CPUs busy: a long PDF is written here in one process
     units, out, options = _WORK
     try:
         own = Manifest()
