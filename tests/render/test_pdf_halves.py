@@ -97,3 +97,16 @@ def test_a_page_that_fails_in_the_second_half_fails_here_with_its_own_error(halv
     with pytest.raises(ValueError, match="does not fit"):
         backend.render_pages(pages)
     assert halves["forks"] == 1 and halves["added"] == 0
+
+
+def test_a_pool_worker_writes_long_documents_in_one_process(monkeypatch):
+    """A build's pool already keeps every CPU busy: its workers do not fork a second writer."""
+    import threading
+
+    monkeypatch.setattr(forked, "_SHARING", [])
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+    assert forked.can_fork(spare_cpu=True)
+    forked.sharing_cpus()
+    assert not forked.can_fork(spare_cpu=True)
+    assert forked.can_fork()  # forking for other work (a game's other languages) is still allowed
