@@ -50,6 +50,11 @@ from generator.text import metrics
 rl_config.useA85 = 0
 
 
+class MissingGlyphs(ValueError):
+    """A text holds characters its font cannot draw (the validator reports these first, located; this is
+    the last guard)."""
+
+
 def render_pdf(scene: Scene, *, cmyk: bool = False) -> bytes:
     """The whole scene as one PDF document; ``cmyk`` writes every colour as device CMYK (print shops)."""
     return render_pages(scene.pages, scene.forms, scene.metadata, cmyk=cmyk)
@@ -402,7 +407,7 @@ class _Painter:
         font = self.fonts.get((item.font, item.bold)) or self._face(item.font, item.bold)
         missing = metrics.missing_glyphs(item.text, font)
         if missing:
-            raise ValueError(f"font {font} has no glyph for {missing!r} in {item.text!r}")
+            raise MissingGlyphs(f"font {font} has no glyph for {missing!r} in {item.text!r}")
         c = self.c
         c.saveState()
         c.translate(item.x, item.y)
@@ -517,7 +522,7 @@ class _Painter:
             return
         missing = metrics.missing_glyphs(text, font)
         if missing:
-            raise ValueError(f"font {font} has no glyph for {missing!r} in {text!r}")
+            raise MissingGlyphs(f"font {font} has no glyph for {missing!r} in {text!r}")
         drawable.update(text)
 
     def _image(self, item: ImageItem) -> None:

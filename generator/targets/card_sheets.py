@@ -21,7 +21,7 @@ from generator.plan import plan_game
 from generator.plan.draw import FaceTextError
 from generator.plan.items import draw_once
 from generator.plan.kinds import SHEETS
-from generator.render.pdf import render_pages, render_pdf
+from generator.render.pdf import MissingGlyphs, render_pages, render_pdf
 from generator.render.png import encode_rgb
 from generator.targets.options import PrintOptions
 from generator.write import cache
@@ -168,6 +168,8 @@ def _guarded(index: GameIndex, make):
         return make()
     except FaceTextError as exc:  # validation catches these first; this is the last guard
         raise DataErrors([Issue(SourceSpan(index.game_id), "", str(exc), code="text-fit", game=index.game_id)]) from None
+    except MissingGlyphs as exc:  # the same (a big game's print draws while its check runs beside it)
+        raise DataErrors([Issue(SourceSpan(index.game_id), "", str(exc), code="glyph", game=index.game_id)]) from None
     except ValueError as exc:  # an item too large for the sheet (validation reports most of these first)
         if "does not fit" not in str(exc):
             raise

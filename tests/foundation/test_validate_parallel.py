@@ -142,3 +142,20 @@ def test_an_interrupted_big_print_only_waits_for_its_check(demo_data, monkeypatc
     monkeypatch.setattr(card_sheets, "print_game", interrupted)
     result = run_cli("print", "demo", "--data", demo_data, "--out", tmp_path / "out")
     assert result.code == 130 and checked_here == []
+
+
+def test_a_big_games_print_meeting_a_character_its_font_lacks_reports_the_located_error(demo_data, monkeypatch,
+                                                                                       run_cli, tmp_path):
+    """The print draws while the check runs beside it, so the drawing may meet a character the font lacks
+    first: the command reports the check's located error (exit 1), not an internal error."""
+    from generator.plan import check
+    from tests.conftest import edit
+
+    edit(demo_data / "demo" / "decks.yaml", "{pl: Zamek Północy,", "{pl: Zamek Północy 漢,")
+    expected = run_cli("validate", "demo", "--data", demo_data, "--jobs", "1")
+    monkeypatch.setattr(check, "_fork_worthwhile", lambda ctx: True)  # the demo is small (and xdist has threads)
+    printed = run_cli("print", "demo", "--data", demo_data, "--out", tmp_path / "out")
+    assert printed.code == expected.code == 1, printed.err
+    glyph = [line for line in expected.err.splitlines() if line.startswith("error:") and "U+6F22" in line]
+    assert glyph and glyph[0] in printed.err and "internal error" not in printed.err
+    assert not (tmp_path / "out" / "demo").exists()
