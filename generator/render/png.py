@@ -21,7 +21,11 @@ def encode_rgb(pixels, width: int, height: int, stride: int, dpi: float | None =
     if len(view) < stride * (height - 1) + 3 * width:
         raise ValueError("the pixel buffer is shorter than the image")
     row = 3 * width
-    raw = b"".join(b"\x00" + view[y * stride:y * stride + row] for y in range(height))
+    raw = bytearray((row + 1) * height)  # each row after its filter byte (0: none), copied once
+    into = memoryview(raw)
+    for y in range(height):
+        at = y * (row + 1) + 1
+        into[at:at + row] = view[y * stride:y * stride + row]
     chunks = [_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))]
     if dpi:
         per_metre = int(dpi / 0.0254 + 0.5)  # as Pillow writes it
