@@ -122,6 +122,7 @@ class CardView:
     frame_style: str = "rounded"
     font: str = FONT
     bold_font: str = BOLD
+    lang: str = "pl"  # the kit's language: its hyphenation rules
 
     @property
     def fonts(self) -> tuple[str, str]:
@@ -149,14 +150,14 @@ def blank(rect: Rect, label: str = "?") -> tuple:
 
 
 def text_box(box: Box, text: str, metrics: FontMetrics, icons=frozenset(), fill: str = INK,
-             term_name=None, fonts: tuple[str, str] = FONTS) -> tuple:
-    """Fit ``text`` into the box (wrap, hyphenate, shrink) in ``fonts`` (regular, bold); raise FaceTextError
-    when it cannot."""
+             term_name=None, fonts: tuple[str, str] = FONTS, lang: str = "pl") -> tuple:
+    """Fit ``text`` into the box (wrap, hyphenate by the rules of ``lang``, shrink) in ``fonts`` (regular,
+    bold); raise FaceTextError when it cannot."""
     regular, bold = fonts
     font = bold if box.bold else regular
     try:
         fitted = fit_text(text, Size(box.w, box.h), metrics, font, box.size_pt, min(box.min_pt, box.size_pt),
-                          bold_font=bold, known_icons=icons, term_name=term_name)
+                          lang=lang, bold_font=bold, known_icons=icons, term_name=term_name)
     except TextDoesNotFit:
         raise FaceTextError(box.field, f"text does not fit {box.w:.1f} × {box.h:.1f} mm even at "
                                        f"{box.min_pt:.1f} pt ({len(text)} characters)") from None
@@ -206,7 +207,7 @@ SAFE = 3.0  # mm inside the trim that nothing important crosses (the cut wanders
 
 
 def name_box(box: Box, text: str, metrics: FontMetrics, icons=frozenset(), fill: str = INK, term_name=None,
-             floor_pt: float = 3.5, fonts: tuple[str, str] = FONTS) -> tuple:
+             floor_pt: float = 3.5, fonts: tuple[str, str] = FONTS, lang: str = "pl") -> tuple:
     """A proper name (card, token, tile, faction, term): never hyphenated — the size drops until its
     longest word fits the box's width (down to ``floor_pt``); only a name that cannot fit even then
     falls back to the ordinary fitting."""
@@ -215,10 +216,10 @@ def name_box(box: Box, text: str, metrics: FontMetrics, icons=frozenset(), fill:
         fitted = Box(box.field, box.x, box.y, box.w, box.h, size, min(box.min_pt, size), box.bold, box.align,
                      box.valign, box.fill, box.stroke)
         try:
-            return text_box(fitted, text, metrics, icons, fill, term_name, fonts)
+            return text_box(fitted, text, metrics, icons, fill, term_name, fonts, lang)
         except FaceTextError:
             pass
-    return text_box(box, text, metrics, icons, fill, term_name, fonts)
+    return text_box(box, text, metrics, icons, fill, term_name, fonts, lang)
 
 
 def name_size(box: Box, text: str, metrics: FontMetrics, fonts: tuple[str, str] = FONTS) -> float:
@@ -411,7 +412,7 @@ def _card_box(name: str, box: Box, view: CardView, metrics: FontMetrics, icons, 
                       stroke_pt=0.6)
         if value == UNKNOWN:
             return [disc, *blank(box.rect().inset(1.2))]
-        return [disc, *text_box(box, value, metrics, icons, fill="#ffffff", fonts=view.fonts)]
+        return [disc, *text_box(box, value, metrics, icons, fill="#ffffff", fonts=view.fonts, lang=view.lang)]
     if value is None:
         return []
     frame = [RectItem(box.rect(), fill=box.fill, stroke=box.stroke, stroke_pt=0.4)] if box.fill or box.stroke else []
@@ -420,8 +421,10 @@ def _card_box(name: str, box: Box, view: CardView, metrics: FontMetrics, icons, 
     if box.field == "stats":
         return frame + _stats(box, view, metrics, icons)
     if box.field == "name":
-        return frame + list(name_box(box, value, metrics, icons, view.ink, term_name=term_name, fonts=view.fonts))
-    return frame + list(text_box(box, value, metrics, icons, view.ink, term_name=term_name, fonts=view.fonts))
+        return frame + list(name_box(box, value, metrics, icons, view.ink, term_name=term_name, fonts=view.fonts,
+                                     lang=view.lang))
+    return frame + list(text_box(box, value, metrics, icons, view.ink, term_name=term_name, fonts=view.fonts,
+                                 lang=view.lang))
 
 
 _VIEW_FIELDS = frozenset(("name", "cost", "text", "deck", "faction", "copies", "traits", "footer"))
@@ -463,7 +466,7 @@ def _stats(box: Box, view: CardView, metrics: FontMetrics, icons) -> list:
     try:
         return _stats_grid(box, view, metrics, icons)
     except FaceTextError:
-        return list(text_box(box, _stats_line(view), metrics, icons, view.ink, fonts=view.fonts))
+        return list(text_box(box, _stats_line(view), metrics, icons, view.ink, fonts=view.fonts, lang=view.lang))
 
 
 def _stats_line(view: CardView) -> str:
@@ -500,7 +503,7 @@ def _stats_grid_cells(box: Box, stats: tuple[tuple[str, str], ...],
 def _stats_grid(box: Box, view: CardView, metrics: FontMetrics, icons) -> list:
     items: list = []
     for need, blank_rect in _stats_cells(box, view):
-        items.extend(text_box(need.box, need.text, metrics, icons, view.ink, fonts=view.fonts))
+        items.extend(text_box(need.box, need.text, metrics, icons, view.ink, fonts=view.fonts, lang=view.lang))
         if blank_rect is not None:
             items.extend(blank(blank_rect))
     return items
@@ -513,7 +516,7 @@ def _tint(colour: str, k: float = 0.55) -> str:
 
 
 def card_back(title: str, subtitle: str, size: Size, color: str, metrics: FontMetrics,
-              image: tuple[str, tuple[int, int]] | None = None, fonts: tuple[str, str] = FONTS):
+              image: tuple[str, tuple[int, int]] | None = None, fonts: tuple[str, str] = FONTS, lang: str = "pl"):
     """The shared back of a deck: the deck's back image when the data gives one, else its colour,
     a frame and the deck title (in the theme's fonts)."""
 
@@ -526,8 +529,8 @@ def card_back(title: str, subtitle: str, size: Size, color: str, metrics: FontMe
         return (background(size, bleed, color),
                 RectItem(frame, fill=None, stroke="#ffffff", stroke_pt=0.8, radius=2.5),
                 RectItem(frame.inset(1.5), fill=None, stroke="#ffffff", stroke_pt=0.3, radius=1.8),
-                *text_box(_back_title_box(size), title, metrics, fill="#ffffff", fonts=fonts),
-                *text_box(_back_sub_box(size), subtitle, metrics, fill="#ffffff", fonts=fonts))
+                *text_box(_back_title_box(size), title, metrics, fill="#ffffff", fonts=fonts, lang=lang),
+                *text_box(_back_sub_box(size), subtitle, metrics, fill="#ffffff", fonts=fonts, lang=lang))
 
     def needs() -> list:
         if image:
@@ -549,7 +552,7 @@ def _back_sub_box(size: Size) -> Box:
 # --- tokens and markers ------------------------------------------------------------------------------
 
 def token_face(label: str | None, size: Size, shape: str, color: str, metrics: FontMetrics, sub: str = "",
-               icons=frozenset()):
+               icons=frozenset(), lang: str = "pl"):
     """A round or square token with its label; the cut follows the shape."""
 
     def face(bleed: float) -> tuple:
@@ -572,12 +575,12 @@ def token_face(label: str | None, size: Size, shape: str, color: str, metrics: F
             items.extend(icon_mark(icon_only(label, icons), Rect(inner.center.x - side / 2, inner.y, side, side),
                                    icons, metrics))
         else:
-            items.extend(name_box(box, label, metrics, icons))
+            items.extend(name_box(box, label, metrics, icons, lang=lang))
         if sub:  # the component's name under the label: a courtesy, left out when it cannot fit
             sub_box = Box("label", size.w * 0.15, size.h * 0.66, size.w * 0.7, size.h * 0.16, 4.5, 3.5,
                           align="center", valign="middle")
             try:
-                items.extend(name_box(sub_box, sub, metrics, icons, fill="#555555", floor_pt=3.0))
+                items.extend(name_box(sub_box, sub, metrics, icons, fill="#555555", floor_pt=3.0, lang=lang))
             except FaceTextError:
                 pass
         if shape == "circle":
@@ -625,7 +628,7 @@ def die_order(faces: list[str]) -> list[str]:
     return list(faces)
 
 
-def die_net(faces: list[str], side: float, color: str, metrics: FontMetrics, icons=frozenset()):
+def die_net(faces: list[str], side: float, color: str, metrics: FontMetrics, icons=frozenset(), lang: str = "pl"):
     """A d6 as a cross-shaped net with glue tabs: solid lines are cut, dashed lines folded; faces with
     unknown content print blank."""
     pad = TAB * side
@@ -649,7 +652,7 @@ def die_net(faces: list[str], side: float, color: str, metrics: FontMetrics, ico
                 items.extend(icon_mark(icon_only(label, icons), inner, icons, metrics))
             else:
                 items.extend(text_box(Box("face", inner.x, inner.y, inner.w, inner.h, 14, 4, bold=True,
-                                          align="center", valign="middle"), label, metrics, icons))
+                                          align="center", valign="middle"), label, metrics, icons, lang=lang))
         for col, row in DIE_CROSS:
             x, y = pad + col * side, pad + row * side
             edges = (((x, y), (x + side, y), (col, row - 1)), ((x, y + side), (x + side, y + side), (col, row + 1)),
@@ -707,7 +710,8 @@ def terrain_colour(terrain: str | None) -> str:
 
 
 def square_tile(name: str, size: Size, exits, terrain: str | None, symbol: str | None, metrics: FontMetrics,
-                unknown_label: str = "?", text: str | None = None, terrain_label: str = "", icons=frozenset()):
+                unknown_label: str = "?", text: str | None = None, terrain_label: str = "", icons=frozenset(),
+                lang: str = "pl"):
     """A square tile: terrain colour, roads from the centre to each exit, name and sort symbol in the
     corners (never over a road), the tile's own text and its terrain's name."""
     north = isinstance(exits, list) and "n" in exits
@@ -728,12 +732,12 @@ def square_tile(name: str, size: Size, exits, terrain: str | None, symbol: str |
                 items.append(Line(centre, end, stroke="#e9dcc0", stroke_pt=road * 2.835 * 0.55))
             items.append(Circle(centre, road * 0.9, fill="#6d5436", stroke=None, stroke_pt=0))
         items.extend(name_box(Box("name", 3, 2.5, name_w, size.h * 0.16, 8, 4.5, bold=True,
-                                  align="left" if north else "center"), name, metrics, icons))
+                                  align="left" if north else "center"), name, metrics, icons, lang=lang))
         if text and text != UNKNOWN:
             panel = Rect(3, size.h * 0.6, size.w / 2 - road_w / 2 - 4, size.h * 0.4 - (7 if terrain_label else 3))
             items.append(RectItem(panel, fill="#ffffff", stroke=None, stroke_pt=0, radius=1))
             items.extend(text_box(Box("text", panel.x + 0.8, panel.y + 0.5, panel.w - 1.6, panel.h - 1, 6.5, 4.5),
-                                  text, metrics, icons))
+                                  text, metrics, icons, lang=lang))
         if terrain_label:
             items.append(TextItem(3, size.h - 3, terrain_label, font=FONT, size_pt=5.5, anchor="start", fill="#222222"))
         if symbol == UNKNOWN:
@@ -742,7 +746,7 @@ def square_tile(name: str, size: Size, exits, terrain: str | None, symbol: str |
             items.extend(icon_mark(icon_only(symbol, icons), Rect(size.w - 9.5, size.h - 9, 7, 7), icons, metrics))
         elif symbol:
             items.extend(text_box(Box("symbol", size.w - 10, size.h - 9, 8, 7, 9, 5, bold=True, align="center",
-                                      valign="middle"), symbol, metrics, icons))
+                                      valign="middle"), symbol, metrics, icons, lang=lang))
         return tuple(items)
 
     def needs() -> list:
@@ -783,7 +787,8 @@ def hex_shape(hexes, hex_size: float, orientation: str) -> HexShape:
 
 
 def hex_tile(name: str, shape: HexShape, terrain: str | None, labels: dict, metrics: FontMetrics,
-             hexes_for_bleed, symbol: str | None = None, proxy: str = "", icons=frozenset()) -> object:
+             hexes_for_bleed, symbol: str | None = None, proxy: str = "", icons=frozenset(),
+             lang: str = "pl") -> object:
     """A (multi-)hex tile whose cut path is its outline; each hex shows its area's name, the tile its sort
     symbol; an outline the data does not give (an assumed shape) carries the proxy mark."""
 
@@ -803,7 +808,7 @@ def hex_tile(name: str, shape: HexShape, terrain: str | None, labels: dict, metr
         w = shape.hex_size * 1.5
         items.extend(name_box(Box("name", first.x - w / 2, first.y - shape.hex_size * 0.35, w,
                                   shape.hex_size * 0.6, 8, 4.5, bold=True, align="center", valign="middle"),
-                              name, metrics, icons))
+                              name, metrics, icons, lang=lang))
         last = shape.centres[-1][1]
         if icon_only(symbol, icons):
             side = min(7.0, shape.hex_size * 0.3)
@@ -811,7 +816,7 @@ def hex_tile(name: str, shape: HexShape, terrain: str | None, labels: dict, metr
                                    Rect(last.x - side / 2, last.y - shape.hex_size * 0.72, side, side), icons, metrics))
         elif symbol and symbol != UNKNOWN:
             items.extend(name_box(Box("symbol", last.x - 5, last.y - shape.hex_size * 0.75, 10, 6, 10, 6, bold=True,
-                                      align="center", valign="middle"), symbol, metrics, icons))
+                                      align="center", valign="middle"), symbol, metrics, icons, lang=lang))
         if proxy:
             items.append(TextItem(last.x, last.y + shape.hex_size * 0.2, proxy, font=FONT, size_pt=5,
                                   anchor="middle", fill="#444444"))
@@ -827,7 +832,7 @@ def _origin_of(shape: HexShape, hexes) -> Point:
 
 
 def unknown_shape_tile(name: str, size: Size, note: str, metrics: FontMetrics, number: str = "",
-                       proxy: str = "PROXY"):
+                       proxy: str = "PROXY", lang: str = "pl"):
     """A tile whose shape the rulebook does not give: a labelled placeholder, never a guessed outline."""
 
     def face(bleed: float) -> tuple:
@@ -837,10 +842,10 @@ def unknown_shape_tile(name: str, size: Size, note: str, metrics: FontMetrics, n
                 RectItem(Rect(1, 1, size.w - 2, size.h - 2), fill=None, stroke=BLANK_INK, stroke_pt=0.5,
                          radius=2),
                 *text_box(Box("name", 4, 4, size.w - 8, size.h * 0.3, 10, 5, bold=True, align="center",
-                              valign="middle"), name, metrics),
+                              valign="middle"), name, metrics, lang=lang),
                 *blank(Rect(size.w * 0.25, size.h * 0.42, size.w * 0.5, size.h * 0.18)),
                 *text_box(Box("note", 4, size.h * 0.65, size.w - 8, size.h * 0.3, 7, 4.5, align="center"),
-                          note, metrics),
+                          note, metrics, lang=lang),
                 *proxy_mark(size, proxy))
 
     return Face(face)
@@ -849,7 +854,7 @@ def unknown_shape_tile(name: str, size: Size, note: str, metrics: FontMetrics, n
 # --- player aids -----------------------------------------------------------------------------------
 
 def aid_sheet(title: str, heading: str, sections: list[list[str]], size: Size, metrics: FontMetrics,
-              color: str = "#6b5b3e", proxy: str = "PROXY", term_name=None, icons=frozenset()):
+              color: str = "#6b5b3e", proxy: str = "PROXY", term_name=None, icons=frozenset(), lang: str = "pl"):
     """A reference sheet: title, heading, then sections of lines fitted at 6 pt or more; when the whole
     does not fit, lines are dropped from the end (the least useful first)."""
 
@@ -869,7 +874,7 @@ def aid_sheet(title: str, heading: str, sections: list[list[str]], size: Size, m
         if not kept:
             return ()
         try:
-            return text_box(box, "\n".join(kept), metrics, icons, term_name=term_name)
+            return text_box(box, "\n".join(kept), metrics, icons, term_name=term_name, lang=lang)
         except FaceTextError:
             return None
 
@@ -907,8 +912,8 @@ def aid_sheet(title: str, heading: str, sections: list[list[str]], size: Size, m
         fitted = fitted_body()
         return (background(size, bleed, "#f7f3ea"),
                 RectItem(Rect(3, 3, size.w - 6, size.h - 6), fill=None, stroke=color, stroke_pt=0.8, radius=2),
-                *text_box(title_box, title, metrics),
-                *text_box(heading_box, heading, metrics),
+                *text_box(title_box, title, metrics, lang=lang),
+                *text_box(heading_box, heading, metrics, lang=lang),
                 Line(Point(8, 23), Point(size.w - 8, 23), stroke=color, stroke_pt=0.5),
                 *fitted,
                 *proxy_mark(size, proxy))
@@ -916,7 +921,8 @@ def aid_sheet(title: str, heading: str, sections: list[list[str]], size: Size, m
     return Face(face, needs=needs)
 
 
-def dial_face(name: str, segments: int, size: Size, color: str, metrics: FontMetrics, proxy: str):
+def dial_face(name: str, segments: int, size: Size, color: str, metrics: FontMetrics, proxy: str,
+              lang: str = "pl"):
     """A dial as a disc: segments with blank values (the rulebook gives none), a pin hole at the centre
     and the dial's name; cut along the circle, pierce the hole, pin it over its base."""
 
@@ -935,7 +941,7 @@ def dial_face(name: str, segments: int, size: Size, color: str, metrics: FontMet
                                   size_pt=9, anchor="middle", fill=BLANK_INK))
         items.append(Circle(c, 1.2, fill=PAPER, stroke="#000000", stroke_pt=0.5))  # the pin hole
         items.extend(text_box(Box("name", c.x - r * 0.28, c.y - r * 0.26, r * 0.56, r * 0.2, 6, 4, bold=True,
-                                  align="center", valign="middle"), name, metrics))
+                                  align="center", valign="middle"), name, metrics, lang=lang))
         if proxy:
             items.append(TextItem(c.x, c.y + r * 0.2, proxy, font=FONT, size_pt=4.5, anchor="middle",
                                   fill="#6c6c6c"))

@@ -25,8 +25,8 @@ SLEEVE_EXTRA = 3.0  # mm: a sleeve's inner size exceeds the card by about this m
 class _Flow:
     """Paragraphs flowed down pages of one paper size."""
 
-    def __init__(self, paper: Size):
-        self.paper = paper
+    def __init__(self, paper: Size, lang: str):
+        self.paper, self.lang = paper, lang  # the guide's language: its hyphenation rules
         self.pages: list[list] = [[]]
         self.y = MARGIN
 
@@ -41,13 +41,13 @@ class _Flow:
         while True:
             box = F.Box("guide", MARGIN + indent, 0, width, h, size, size, bold=bold)
             try:
-                F.text_box(box, text, METRICS)
+                F.text_box(box, text, METRICS, lang=self.lang)
                 break
             except F.FaceTextError:
                 h += size * 0.3528 * 1.25
         self._room(h)
         self.pages[-1].extend(F.text_box(F.Box("guide", MARGIN + indent, self.y, width, h, size, size, bold=bold),
-                                         text, METRICS))
+                                         text, METRICS, lang=self.lang))
         self.y += h + gap
 
     def check(self, text: str) -> None:
@@ -84,7 +84,7 @@ def guide_pdf(index: GameIndex, paper_name: str, lang: str, files: list[tuple[Ar
     data = index.data
     title = getattr(data.game.title, lang)
     paper = paper_size(paper_name)
-    flow = _Flow(paper)
+    flow = _Flow(paper, lang)
     flow.text(t(lang, "guide.title", game=title), 16, bold=True, gap=2)
     flow.text(t(lang, "guide.first", paper=t(lang, f"guide.paper_{paper_name}")), 9.5, gap=3)
     flow.text(t(lang, "guide.what"), 11, bold=True)

@@ -35,13 +35,13 @@ def plan(ctx: PlanContext) -> Iterator[PrintItem]:
             color = faction.color if faction and faction.color else "#6b5b3e"
             if comp.kind == "dial":
                 face = F.dial_face(heading, 8, DIAL_SIZE, color, ctx.metrics,
-                                   ctx.proxy_label("aid.dial_proxy"))
+                                   ctx.proxy_label("aid.dial_proxy"), lang=ctx.lang)
                 yield PrintItem(comp.id, "aids", DIAL_SIZE, face, cut=F.circle_cut(DIAL_SIZE),
                                 label=f"{comp.id}-{k + 1}", group=comp.id, origin=("components", pos))
                 continue
             face, back = (F.aid_sheet(ctx.t(ctx.data.game.title), heading, part, AID_SIZE, ctx.metrics,
                                       color=color, proxy=ctx.proxy_label(), term_name=ctx.term_name,
-                                      icons=ctx.icons) if part else None
+                                      icons=ctx.icons, lang=ctx.lang) if part else None
                           for part in (sections or back_sections, back_sections if sections else []))
             yield PrintItem(comp.id, "aids", AID_SIZE, face, back, label=f"{comp.id}-{k + 1}", group=comp.id,
                             origin=("components", pos))

@@ -50,7 +50,8 @@ def plan(ctx: PlanContext) -> Iterator[PrintItem]:
             continue
         d, deck, _, designs = host
         view = F.CardView(name=F.UNKNOWN, deck=ctx.t(parent.name), text=F.UNKNOWN,
-                          proxy_label=ctx.proxy_label("print.proxy_type_unknown"), **card_look(ctx, deck).view_fields())
+                          proxy_label=ctx.proxy_label("print.proxy_type_unknown"), lang=ctx.lang,
+                          **card_look(ctx, deck).view_fields())
         designs.extend(_Design(view, 1, parent.id, f"{parent.id}-blank-{k + 1}", ("components", ctx.comp_pos[parent.id]))
                        for k in range(missing))
     for _d, deck, _comp, designs in decks:
@@ -75,7 +76,8 @@ def deck_designs(ctx: PlanContext, d: int, deck: Deck, comp: Component) -> list[
     if comp.count == UNKNOWN and not cards:
         blanks = 1  # the rulebook gives neither count nor cards: one blank proxy shows the gap
     view = F.CardView(name=F.UNKNOWN, deck=ctx.t(deck.name), text=F.UNKNOWN,
-                      proxy_label=ctx.proxy_label("print.proxy_card_unknown"), **card_look(ctx, deck).view_fields())
+                      proxy_label=ctx.proxy_label("print.proxy_card_unknown"), lang=ctx.lang,
+                      **card_look(ctx, deck).view_fields())
     out.extend(_Design(view, 1, comp.id, f"{deck.id}-blank-{k + 1}", ("decks", d)) for k in range(blanks))
     return out
 
@@ -86,7 +88,8 @@ def deck_items(ctx: PlanContext, deck: Deck, designs: list[_Design]) -> Iterator
     back_title = deck.back.title or ctx.data.game.title
     look = card_look(ctx, deck)
     back = F.card_back(ctx.t(back_title), ctx.t(ctx.data.game.title) if deck.back.title else "", size,
-                       look.back, ctx.metrics, ctx.image(deck.back.image), fonts=(look.font, look.bold_font))
+                       look.back, ctx.metrics, ctx.image(deck.back.image), fonts=(look.font, look.bold_font),
+                       lang=ctx.lang)
     # decks with the same back share one form: a shuffled deck shows nothing of its contents
     back_key = f"back:{ctx.t(back_title)}|{look.back}|{deck.back.image or ''}|{size.w:g}x{size.h:g}"
     if look.font != F.FONT:  # a game's own fonts: a back set in them is another form
@@ -150,7 +153,7 @@ def card_view(ctx: PlanContext, card: Card, deck: Deck) -> F.CardView:
                       traits=traits or None,
                       values={f"stats.{k}": _stat_value(ctx, v) for k, v in card.stats.items()},
                       image=ctx.image(card.image), proxy_label=ctx.proxy_label(),
-                      owner_note=t(ctx.lang, "print.owner_filled") if _owner_filled(ctx, card) else None,
+                      owner_note=t(ctx.lang, "print.owner_filled") if _owner_filled(ctx, card) else None, lang=ctx.lang,
                       **card_look(ctx, deck, card).view_fields())
 
 

@@ -17,7 +17,7 @@ def plan(ctx: PlanContext) -> Iterator[PrintItem]:
         spec = comp.print
         side = size_of(spec.size, Size(DEFAULT_DIE_SIDE, DEFAULT_DIE_SIDE)).w
         faces = list(spec.faces or [])
-        front = F.die_net(faces, side, spec.color or "#444444", ctx.metrics, ctx.icons)
+        front = F.die_net(faces, side, spec.color or "#444444", ctx.metrics, ctx.icons, lang=ctx.lang)
         size = F.die_net_size(side)
         for k in range(count):
             yield PrintItem(comp.id, "dice", size, front, cut=(), label=f"{comp.id}-{k + 1}", group=comp.id,

@@ -89,9 +89,9 @@ def _panel(rect: Rect, name: str, faction: str | None, colour: str, ctx: PlanCon
     items.append(TextItem(silhouette.center.x, silhouette.center.y + 0.36 * size * 0.3528, initial, font=F.BOLD,
                           size_pt=size, anchor="middle", fill="#ffffff"))
     name_box, fac_box = _text_boxes(rect, faction)
-    items.extend(F.text_box(name_box, name, ctx.metrics))
+    items.extend(F.text_box(name_box, name, ctx.metrics, lang=ctx.lang))
     if fac_box is not None:
-        items.extend(F.text_box(fac_box, faction, ctx.metrics))
+        items.extend(F.text_box(fac_box, faction, ctx.metrics, lang=ctx.lang))
     return items
 
 

@@ -34,7 +34,7 @@ def plan(ctx: PlanContext) -> Iterator[PrintItem]:
         for k in range(missing):
             face = F.unknown_shape_tile(ctx.t(parent.name), size, t(ctx.lang, "print.tile_type_unknown"),
                                         ctx.metrics, number=f"{ctx.set_code} · {k + 1}/{missing}",
-                                        proxy=ctx.proxy_label())
+                                        proxy=ctx.proxy_label(), lang=ctx.lang)
             yield PrintItem(parent.id, "tiles", size, face, label=f"{parent.id}-blank-{k + 1}",
                             group=f"{parent.id}-blank", origin=("components", pos))
 
@@ -53,7 +53,7 @@ def _leaf_items(ctx: PlanContext) -> Iterator[PrintItem]:
         if comp.count != UNKNOWN and printed < comp.count:
             size = DEFAULT_TILE
             face = F.unknown_shape_tile(ctx.t(comp.name), size, t(ctx.lang, "print.tile_unknown"), ctx.metrics,
-                                        proxy=ctx.proxy_label())
+                                        proxy=ctx.proxy_label(), lang=ctx.lang)
             for k in range(comp.count - printed):
                 yield PrintItem(comp.id, "tiles", size, face, label=f"{comp.id}-proxy-{k + 1}",
                                 group=f"{comp.id}-proxy", origin=("components", pos))
@@ -66,8 +66,9 @@ def tile_item(ctx: PlanContext, tile, comp: Component, origin: tuple) -> dict:
     if tile.shape in ("square", "rect"):
         size = size_of(tile.size, DEFAULT_TILE)
         front = F.square_tile(name, size, tile.exits, tile.terrain, tile.symbol, ctx.metrics, text=text,
-                              terrain_label=ctx.value_label(tile.terrain) if tile.terrain else "", icons=ctx.icons)
-        back = (F.square_tile(ctx.t(tile.back), size, [], None, None, ctx.metrics, icons=ctx.icons)
+                              terrain_label=ctx.value_label(tile.terrain) if tile.terrain else "", icons=ctx.icons,
+                              lang=ctx.lang)
+        back = (F.square_tile(ctx.t(tile.back), size, [], None, None, ctx.metrics, icons=ctx.icons, lang=ctx.lang)
                 if tile.back else None)
         return dict(base, size=size, front=front, back=back)
     hexes = [tuple(h) for h in tile.hexes or []]
@@ -90,17 +91,18 @@ def tile_item(ctx: PlanContext, tile, comp: Component, origin: tuple) -> dict:
             if assumed:
                 labels = {h: ctx.t(a.name) for h, a in zip(hexes, tile.areas) if a.name}
             front = F.hex_tile(name, shape, tile.terrain, labels, ctx.metrics, hexes, tile.symbol, proxy,
-                               icons=ctx.icons)
+                               icons=ctx.icons, lang=ctx.lang)
             back = None
             if tile.back:
                 mirrored = [(-q - r, r) if tile.orientation == "pointy" else (-q, q + r) for q, r in hexes]
                 mshape = F.hex_shape(mirrored, size_mm, tile.orientation)
-                back = F.hex_tile(ctx.t(tile.back), mshape, None, {}, ctx.metrics, mirrored, icons=ctx.icons)
+                back = F.hex_tile(ctx.t(tile.back), mshape, None, {}, ctx.metrics, mirrored, icons=ctx.icons,
+                                  lang=ctx.lang)
             return dict(base, size=shape.size, front=front, back=back, cut=shape.outline)
     size = Size(DEFAULT_TILE.w, DEFAULT_TILE.h)
     return dict(base, size=size,
                 front=F.unknown_shape_tile(name, size, t(ctx.lang, "print.tile_shape_unknown"), ctx.metrics,
-                                           proxy=ctx.proxy_label()))
+                                           proxy=ctx.proxy_label(), lang=ctx.lang))
 
 
 KIND = Kind(name="tile", method="tile", sheet="tiles", plan=plan, components=("tile",))

@@ -23,8 +23,9 @@ def plan(ctx: PlanContext) -> Iterator[PrintItem]:
         name = ctx.t(comp.name)
         color = spec.color or "#7a6a4f"
         front = F.token_face(label or name, size, shape, color, ctx.metrics, sub=name if label else "",
-                             icons=ctx.icons)
-        back = (F.token_face(ctx.t(spec.back), size, shape, color, ctx.metrics, sub=name, icons=ctx.icons)
+                             icons=ctx.icons, lang=ctx.lang)
+        back = (F.token_face(ctx.t(spec.back), size, shape, color, ctx.metrics, sub=name, icons=ctx.icons,
+                             lang=ctx.lang)
                 if spec.back else None)
         cut = F.circle_cut(size) if shape == "circle" else None
         for k in range(count):
