@@ -138,7 +138,7 @@ def _check_language(ctx: CheckContext, lang: str, emit, glyphs: dict) -> None:
             if face is None or id(face) in seen:
                 continue
             seen.add(id(face))
-            if face.needs is not None and quick_check(face.needs(), metrics, icons, term_name, memo):
+            if face.needs is not None and quick_check(face.needs(), metrics, icons, term_name, memo, lang):
                 continue
             path = item.origin or ("components",)
             try:

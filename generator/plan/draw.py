@@ -20,7 +20,7 @@ from generator.geom.scene import Circle, ImageItem, Line, Polygon, RectItem, Tex
 from generator.geom.shapes import Point, Rect, Size
 from generator.geom.units import pt_to_mm
 from generator.plan.items import Face
-from generator.text.fit import FontMetrics, TextDoesNotFit, fit_text, quick_fits
+from generator.text.fit import FontMetrics, TextDoesNotFit, fit_text, glue_plain, quick_fits
 from generator.text.metrics import covers
 
 UNKNOWN = "unknown"
@@ -211,7 +211,7 @@ def name_box(box: Box, text: str, metrics: FontMetrics, icons=frozenset(), fill:
     """A proper name (card, token, tile, faction, term): never hyphenated — the size drops until its
     longest word fits the box's width (down to ``floor_pt``); only a name that cannot fit even then
     falls back to the ordinary fitting."""
-    size = name_size(box, text, metrics, fonts)
+    size = name_size(box, text, metrics, fonts, lang)
     if size < box.size_pt and size >= floor_pt:
         fitted = Box(box.field, box.x, box.y, box.w, box.h, size, min(box.min_pt, size), box.bold, box.align,
                      box.valign, box.fill, box.stroke)
@@ -222,11 +222,13 @@ def name_box(box: Box, text: str, metrics: FontMetrics, icons=frozenset(), fill:
     return text_box(box, text, metrics, icons, fill, term_name, fonts, lang)
 
 
-def name_size(box: Box, text: str, metrics: FontMetrics, fonts: tuple[str, str] = FONTS) -> float:
-    """The size at which a name's longest word fits the box's width (at most the box's size)."""
+def name_size(box: Box, text: str, metrics: FontMetrics, fonts: tuple[str, str] = FONTS,
+              lang: str | None = "pl") -> float:
+    """The size at which a name's longest word (or words set as one, ``glue_plain``) fits the box's width
+    (at most the box's size)."""
     font = fonts[1] if box.bold else fonts[0]
     size = box.size_pt
-    for word in text.replace("**", "").split():
+    for word in glue_plain(text.replace("**", "").split(), lang):
         width = metrics.width(word, font, box.size_pt)
         if width > box.w:
             size = min(size, math.floor(box.size_pt * box.w / width * 2) / 2)
@@ -247,14 +249,15 @@ class TextNeed(NamedTuple):
 _MEMO_TEXT = 48  # longer texts (abilities, flavour) rarely recur: the memo keeps labels, names, stats
 
 
-def quick_check(needs, metrics: FontMetrics, icons=frozenset(), term_name=None, memo: dict | None = None) -> bool:
+def quick_check(needs, metrics: FontMetrics, icons=frozenset(), term_name=None, memo: dict | None = None,
+                lang: str = "pl") -> bool:
     """Whether every requirement of a face provably fits, in characters its fonts have.
 
     ``needs`` is a list of requirements; each is a tuple of alternatives (the face falls back from one to
     the next, as the stats grid falls back to one line), each alternative a tuple of ``TextNeed``s that
     must all fit. False means "set the face for real": it decides, and words any error. ``memo`` remembers
-    answers across the faces of one plan (``metrics``, ``icons`` and ``term_name`` fixed): labels, stats
-    and type lines recur on many faces."""
+    answers across the faces of one plan (``metrics``, ``icons``, ``term_name`` and ``lang`` fixed): labels,
+    stats and type lines recur on many faces."""
     if memo is None:
         memo = {}
     elif len(memo) > 1 << 16:
@@ -263,14 +266,14 @@ def quick_check(needs, metrics: FontMetrics, icons=frozenset(), term_name=None, 
         for alternative in alternatives:
             for need in alternative:
                 if len(need.text) > _MEMO_TEXT:  # a card's own text: set once, not worth remembering
-                    ok = _quick_one(need, metrics, icons, term_name)
+                    ok = _quick_one(need, metrics, icons, term_name, lang)
                 else:
                     box = need.box
                     key = (need.text, box.w, box.h, box.size_pt, box.min_pt, box.bold, need.name, need.floor_pt,
                            need.fit, need.fonts)
                     ok = memo.get(key)
                     if ok is None:
-                        ok = memo[key] = _quick_one(need, metrics, icons, term_name)
+                        ok = memo[key] = _quick_one(need, metrics, icons, term_name, lang)
                 if not ok:
                     break
             else:
@@ -280,7 +283,7 @@ def quick_check(needs, metrics: FontMetrics, icons=frozenset(), term_name=None, 
     return True
 
 
-def _quick_one(need: TextNeed, metrics: FontMetrics, icons, term_name) -> bool:
+def _quick_one(need: TextNeed, metrics: FontMetrics, icons, term_name, lang: str = "pl") -> bool:
     box = need.box
     regular, bold = need.fonts
     font = bold if box.bold else regular
@@ -288,11 +291,11 @@ def _quick_one(need: TextNeed, metrics: FontMetrics, icons, term_name) -> bool:
         return covers(font, need.text) and ("**" not in need.text or covers(bold, need.text))
     min_pt = min(box.min_pt, box.size_pt)
     if need.name:
-        size = name_size(box, need.text, metrics, need.fonts)
+        size = name_size(box, need.text, metrics, need.fonts, lang)
         if need.floor_pt <= size < box.size_pt:
             min_pt = min(box.min_pt, size)
     pieces = quick_fits(need.text, Size(box.w, box.h), metrics, font, min_pt, bold_font=bold,
-                        known_icons=icons, term_name=term_name)
+                        known_icons=icons, term_name=term_name, lang=lang)
     return pieces is not None and all(covers(f, text) for text, f in pieces)
 
 

@@ -62,20 +62,101 @@ _BREAK: Word = ()
 
 
 def parse_markup(text: str, known_icons: Iterable[str] = frozenset(),
-                 term_name: Callable[[str], str] | None = None) -> list[Word]:
-    """Split text into words (tuples of styled pieces); an empty tuple marks a forced line break.
+                 term_name: Callable[[str], str] | None = None, lang: str | None = None) -> list[Word]:
+    """Split text into words (tuples of styled pieces); an empty tuple marks a forced line break. With a
+    ``lang``, the words its typesetting keeps together are one unit (``glue_words``).
 
     Cached per text, icons and the names its term references resolve to (the same texts recur)."""
     known = frozenset(known_icons)
     names = tuple((ref.term, term_name(ref.term)) for ref in markup.term_refs(text)) if term_name else ()
-    return list(_words_of(text, known, names))
+    return list(_words_of(text, known, names, lang))
 
 
 @lru_cache(maxsize=1 << 12)  # small: a deck of unique texts never hits, a repeated label does at once
-def _words_of(text: str, known: frozenset, names: tuple) -> tuple[Word, ...]:
+def _words_of(text: str, known: frozenset, names: tuple, lang: str | None = None) -> tuple[Word, ...]:
     lookup = dict(names)
     term_name = lookup.get if names else None
-    return tuple(_parse_markup(text, known, term_name))
+    return tuple(glue_words(_parse_markup(text, known, term_name), lang))
+
+
+# --- words that may not end a line ---------------------------------------------------------------------
+#
+# Polish typesetting never ends a line with a one-letter word (the conjunctions a, i, o, u and the
+# prepositions w, z): it goes to the next line with the word after it. Such a word is set as one unit
+# with that word, the space between them kept; a unit wider than the box is set as its words again.
+
+CLINGING: dict[str, frozenset[str]] = {"pl": frozenset("aiouwzAIOUWZ")}
+
+
+def glue_plain(words: list[str], lang: str | None) -> list[str]:
+    """Plain words, each one-letter word of ``lang`` that may not end a line joined by a space to the
+    next (a run of them to the first longer word); the last word stays as it is."""
+    letters = CLINGING.get(lang or "")
+    if not letters:
+        return words
+    out: list[str] = []
+    carry = ""
+    for word in words:
+        unit = f"{carry} {word}" if carry else word
+        if len(word) == 1 and word in letters:
+            carry = unit
+        else:
+            out.append(unit)
+            carry = ""
+    if carry:
+        out.append(carry)
+    return out
+
+
+def glue_words(words: list[Word], lang: str | None) -> list[Word]:
+    """``glue_plain`` for words of styled runs: two plain runs of one style become one run (measured as
+    the plain path measures it), anything else keeps its runs with a space run between."""
+    letters = CLINGING.get(lang or "")
+    if not letters:
+        return words
+    out: list[Word] = []
+    carry: Word | None = None
+    for word in words:
+        if word == _BREAK:
+            if carry is not None:
+                out.append(carry)
+                carry = None
+            out.append(word)
+            continue
+        unit = word if carry is None else _joined(carry, word)
+        if len(word) == 1 and not word[0].icon and word[0].text in letters:
+            carry = unit
+        else:
+            out.append(unit)
+            carry = None
+    if carry is not None:
+        out.append(carry)
+    return out
+
+
+def _joined(left: Word, right: Word) -> Word:
+    a, b = left[-1], right[0]
+    if not a.icon and not b.icon and a.bold == b.bold:
+        return (*left[:-1], Run(f"{a.text} {b.text}", a.bold), *right[1:])
+    return (*left, Run(" ", bold=a.bold and b.bold and not a.icon and not b.icon), *right)
+
+
+def _parts(word: Word) -> list[Word]:
+    """A glued unit's words again (split at its spaces; a word of other text has none)."""
+    parts: list[Word] = []
+    current: list[Run] = []
+    for run in word:
+        if run.icon or " " not in run.text:
+            current.append(run)
+            continue
+        pieces = run.text.split(" ")
+        for k, piece in enumerate(pieces):
+            if k:
+                _flush(parts, current)
+            if piece:
+                current.append(Run(piece, bold=run.bold))
+    _flush(parts, current)
+    return parts
 
 
 def _parse_markup(text: str, known_icons: Iterable[str] = frozenset(),
@@ -157,10 +238,11 @@ def _fit_text(text, box, metrics, font, max_pt, min_pt, lang, step, bold_font, k
         raise ValueError(f"need 0 < min_pt <= max_pt and step > 0, got {min_pt}, {max_pt}, {step}")
     sizes = _sizes(max_pt, min_pt, step)  # largest first
     if _MARKUP_CHARS.search(text) is None:  # plain words (most texts): set without runs until the end
-        fitted = _fit_plain(text.split(), box, metrics, font, bold_font or f"{font}-Bold", icon_em, sizes)
+        fitted = _fit_plain(glue_plain(text.split(), lang), box, metrics, font, bold_font or f"{font}-Bold",
+                            icon_em, sizes)
         if fitted is not None:
             return fitted
-    words = parse_markup(text, known_icons, term_name)
+    words = parse_markup(text, known_icons, term_name, lang)
     setter = _Setter(box, metrics, font, bold_font or f"{font}-Bold", icon_em, lang)
     first = setter.set(words, sizes[0])
     if isinstance(first, FittedText):  # the common case: room to spare
@@ -353,6 +435,13 @@ class _Setter:
             lines[-1].extend(word)
             self._cur_line, self._cur_used = lines[-1], _line_width(lines[-1])
             return None
+        parts = _parts(word)
+        if len(parts) > 1:  # a glued unit wider than the box: its words are set one by one
+            for part in parts:
+                problem = self._place(self._measure(part), lines)
+                if problem:
+                    return problem
+            return None
         return self._hyphenate(word, lines)
 
     def _space_between(self, left: Run, right: Run) -> Run:
@@ -444,7 +533,8 @@ def _quick_constants(metrics, font: str, bold_font: str, size: float, icon_em: f
 
 def quick_fits(text: str, box: Size, metrics: FontMetrics, font: str, min_pt: float, *, bold_font: str,
                known_icons: frozenset = frozenset(), icon_em: float = 1.2,
-               term_name: Callable[[str], str] | None = None) -> tuple[tuple[str, str], ...] | None:
+               term_name: Callable[[str], str] | None = None,
+               lang: str | None = "pl") -> tuple[tuple[str, str], ...] | None:
     """Prove cheaply that ``fit_text`` will succeed for this text, without setting it.
 
     The check is a bound on greedy line breaking at ``min_pt`` (where ``fit_text`` fails if anywhere): in a
@@ -459,11 +549,11 @@ def quick_fits(text: str, box: Size, metrics: FontMetrics, font: str, min_pt: fl
     if _MARKUP_CHARS.search(text) is None:  # plain words: most names, labels and many texts
         units = getattr(metrics, "units", None)
         if units is not None:
-            return _quick_plain(text, box, metrics, units, font, bold_font, size, icon_em)
-        paragraphs = [[(word, False, None) for word in text.split()]]
+            return _quick_plain(text, box, metrics, units, font, bold_font, size, icon_em, lang)
+        paragraphs = [[(word, False, None) for word in glue_plain(text.split(), lang)]]
     else:
         try:
-            words = parse_markup(text, known_icons, term_name)
+            words = parse_markup(text, known_icons, term_name, lang)
         except ValueError:
             return None
         paragraphs, current = [], []
@@ -536,14 +626,14 @@ def quick_fits(text: str, box: Size, metrics: FontMetrics, font: str, min_pt: fl
 
 
 def _quick_plain(text: str, box: Size, metrics, units, font: str, bold_font: str, size: float,
-                 icon_em: float) -> tuple[tuple[str, str], ...] | None:
+                 icon_em: float, lang: str | None = None) -> tuple[tuple[str, str], ...] | None:
     """``quick_fits`` of one paragraph of plain words with the real metrics: the same bound, the same sums,
     without building runs."""
     _icon_w, space, line_h = _quick_constants(metrics, font, bold_font, size, icon_em)
     k = pt_to_mm(0.001 * size)
     limit = box.w - 1e-3
     total, widest, n = 0.0, 0.0, 0
-    for word in text.split():
+    for word in glue_plain(text.split(), lang):  # the units the line breaker keeps whole
         width = units(word, font) * k
         if width > limit:
             return None  # needs hyphenation: let the line breaker decide
