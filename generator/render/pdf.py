@@ -66,7 +66,7 @@ def render_pages(pages: Iterable[Page | Callable[[], Page]], forms: Iterable[For
     to the document and let go before the next is made, so a long file never holds every page's scene
     items at once. The same bytes as ``render_pdf`` of a Scene with those pages."""
     shell = Scene((), tuple(forms), metadata or Metadata())  # checks the forms (unique names, no loops)
-    stream = (page() if callable(page) else page for page in pages)
+    stream = (_made(page) for page in pages)
     first = next(stream, None)
     if first is None:
         raise ValueError("a PDF needs at least one page")
